@@ -1,0 +1,111 @@
+/*
+ * hsatrace - the front door. Like git, each subcommand is its own program,
+ * `hsatrace-<command>`, found in ../libexec/hsatrace/ relative to this binary (the build
+ * tree mirrors the install tree), so every stage can be built and tested on its own.
+ *
+ * Exit status: 0 success, 1 failure, 2 usage error.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/version.h"
+
+struct command {
+	const char *name;
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "record",  "run a program with the tracer attached and record an LTTng trace" },
+	{ "unify",   "merge recorded runs and the kernel trace into one CTF trace" },
+	{ "analyze", "execute Trace Compass XML analyses on a trace, headless" },
+	{ "stats",   "API, kernel, copy, queue and wait statistics of a trace" },
+	{ "report",  "write a self-contained HTML report of a trace" },
+	{ "views",   "write the Trace Compass XML views next to a trace" },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: hsatrace [--version] [--help] <command> [<args>]\n"
+		"\n"
+		"Make HSA (ROCr) GPU programs visible in Trace Compass.\n"
+		"\n"
+		"Commands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "   %-8s  %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'hsatrace <command> --help' describes one command; "
+		     "man hsatrace-<command> too.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* Directory of this executable, from /proc/self/exe (argv[0] may be a bare name). */
+static int self_dir(char *buf, size_t size)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, size - 1);
+	char *slash;
+
+	if (len < 0)
+		return -1;
+	buf[len] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	return 0;
+}
+
+static int run_command(const char *name, char **argv)
+{
+	char dir[PATH_MAX];
+	char path[PATH_MAX + 64];
+
+	if (self_dir(dir, sizeof(dir)) != 0) {
+		fprintf(stderr, "hsatrace: cannot locate own executable: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	snprintf(path, sizeof(path), "%s/../libexec/hsatrace/hsatrace-%s", dir, name);
+	execv(path, argv);
+	fprintf(stderr, "hsatrace: command '%s' is not available (%s: %s)\n",
+		name, path, strerror(errno));
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+	    strcmp(name, "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(name, "--version") == 0) {
+		printf("hsatrace %s\n", HSATRACE_VERSION);
+		return 0;
+	}
+	if (!find_command(name)) {
+		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n",
+			name);
+		return 2;
+	}
+	argv[1] = (char *)name;
+	return run_command(name, argv + 1);
+}
