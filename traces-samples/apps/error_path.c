@@ -1,0 +1,410 @@
+/*
+ * error_path - invalid arguments and stale handles, each answered with the status the HSA
+ * specification (the @retval lists of hsa.h / hsa_ext_amd.h) names for it.
+ *
+ *     error_path CODE_OBJECT
+ *
+ * Prints one line per check, "ok N - what: STATUS" or "FAIL N - what: got X, want Y", and
+ * exits 0 only when every check matched. CODE_OBJECT holds a kernel named `noop`.
+ *
+ * Stale handles (a destroyed signal, queue, executable or reader) rely on the runtime
+ * recognizing handles it no longer owns, without touching freed memory.
+ */
+#include "traces-samples/apps/sample_kernel_args.h"
+#include "traces-samples/apps/sample_util.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct checks {
+	unsigned total;
+	unsigned failed;
+};
+
+static void check(struct checks *c, const char *what, hsa_status_t got, hsa_status_t want)
+{
+	c->total++;
+	if (got == want) {
+		printf("ok %u - %s: %s\n", c->total, what, sample_status_name(want));
+		return;
+	}
+	c->failed++;
+	printf("FAIL %u - %s: got %s (0x%x), want %s\n", c->total, what, sample_status_name(got),
+	       (unsigned)got, sample_status_name(want));
+}
+
+static hsa_status_t count_agent(hsa_agent_t agent, void *data)
+{
+	(void)agent;
+	(*(unsigned *)data)++;
+	return HSA_STATUS_SUCCESS;
+}
+
+static void check_before_init(struct checks *c)
+{
+	hsa_signal_t signal;
+	unsigned agents = 0;
+
+	check(c, "hsa_shut_down before hsa_init", hsa_shut_down(),
+	      HSA_STATUS_ERROR_NOT_INITIALIZED);
+	check(c, "hsa_iterate_agents before hsa_init", hsa_iterate_agents(count_agent, &agents),
+	      HSA_STATUS_ERROR_NOT_INITIALIZED);
+	check(c, "hsa_signal_create before hsa_init", hsa_signal_create(1, 0, NULL, &signal),
+	      HSA_STATUS_ERROR_NOT_INITIALIZED);
+}
+
+static void check_system(struct checks *c)
+{
+	uint64_t value;
+	const char *text;
+
+	check(c, "hsa_system_get_info with a NULL value",
+	      hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_system_get_info with an unknown attribute",
+	      hsa_system_get_info((hsa_system_info_t)0x7fff, &value),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_iterate_agents with a NULL callback", hsa_iterate_agents(NULL, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_status_string with a NULL out-pointer",
+	      hsa_status_string(HSA_STATUS_SUCCESS, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_status_string of an unknown status",
+	      hsa_status_string((hsa_status_t)0x7abc, &text), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+static void check_agents(struct checks *c, hsa_agent_t gpu)
+{
+	const hsa_agent_t no_agent = { 0 };
+	char name[64];
+
+	check(c, "hsa_agent_get_info with a NULL value",
+	      hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_agent_get_info with an unknown attribute",
+	      hsa_agent_get_info(gpu, (hsa_agent_info_t)0x7fff, name),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_agent_get_info on agent handle 0",
+	      hsa_agent_get_info(no_agent, HSA_AGENT_INFO_NAME, name),
+	      HSA_STATUS_ERROR_INVALID_AGENT);
+	check(c, "hsa_agent_iterate_regions with a NULL callback",
+	      hsa_agent_iterate_regions(gpu, NULL, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+static void check_signals(struct checks *c)
+{
+	const hsa_signal_t no_signal = { 0 };
+	hsa_signal_t signal;
+	hsa_status_t status;
+
+	check(c, "hsa_signal_create with a NULL out-pointer", hsa_signal_create(1, 0, NULL, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_signal_create with consumers but a NULL list",
+	      hsa_signal_create(1, 1, NULL, &signal), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_signal_destroy of handle 0", hsa_signal_destroy(no_signal),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	status = hsa_signal_create(1, 0, NULL, &signal);
+	check(c, "hsa_signal_create", status, HSA_STATUS_SUCCESS);
+	if (status != HSA_STATUS_SUCCESS)
+		return;
+	check(c, "hsa_signal_destroy", hsa_signal_destroy(signal), HSA_STATUS_SUCCESS);
+	check(c, "hsa_signal_destroy of a destroyed signal", hsa_signal_destroy(signal),
+	      HSA_STATUS_ERROR_INVALID_SIGNAL);
+}
+
+static void check_queues(struct checks *c, hsa_agent_t gpu)
+{
+	const hsa_agent_t no_agent = { 0 };
+	hsa_queue_t *queue = NULL;
+	hsa_status_t status;
+
+	check(c, "hsa_queue_create with a NULL out-pointer",
+	      hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
+			       NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create of size 0",
+	      hsa_queue_create(gpu, 0, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
+			       &queue),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create of a size not a power of two",
+	      hsa_queue_create(gpu, 24, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
+			       &queue),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create of an unknown queue type",
+	      hsa_queue_create(gpu, 16, (hsa_queue_type32_t)77, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create on agent handle 0",
+	      hsa_queue_create(no_agent, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_AGENT);
+	check(c, "hsa_queue_destroy of NULL", hsa_queue_destroy(NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_profiling_set_profiler_enabled on NULL",
+	      hsa_amd_profiling_set_profiler_enabled(NULL, 1), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	status = hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+				  UINT32_MAX, &queue);
+	check(c, "hsa_queue_create", status, HSA_STATUS_SUCCESS);
+	if (status != HSA_STATUS_SUCCESS)
+		return;
+	check(c, "hsa_queue_destroy", hsa_queue_destroy(queue), HSA_STATUS_SUCCESS);
+	check(c, "hsa_queue_destroy of a destroyed queue", hsa_queue_destroy(queue),
+	      HSA_STATUS_ERROR_INVALID_QUEUE);
+	check(c, "hsa_amd_profiling_set_profiler_enabled on a destroyed queue",
+	      hsa_amd_profiling_set_profiler_enabled(queue, 1), HSA_STATUS_ERROR_INVALID_QUEUE);
+}
+
+/* Argument checks that need no valid code object. */
+static void check_code_object_arguments(struct checks *c, int fd)
+{
+	hsa_code_object_reader_t reader;
+
+	check(c, "hsa_code_object_reader_create_from_file of fd -1",
+	      hsa_code_object_reader_create_from_file(-1, &reader), HSA_STATUS_ERROR_INVALID_FILE);
+	check(c, "hsa_code_object_reader_create_from_file with a NULL out-pointer",
+	      hsa_code_object_reader_create_from_file(fd, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_code_object_reader_create_from_memory of NULL, size 0",
+	      hsa_code_object_reader_create_from_memory(NULL, 0, &reader),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_executable_create_alt with a NULL out-pointer",
+	      hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					NULL, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+/* Symbol lookups in a frozen executable, then the frozen executable refusing changes. */
+static void check_frozen_executable(struct checks *c, hsa_agent_t gpu,
+				    const struct sample_program *program)
+{
+	hsa_executable_symbol_t symbol;
+	uint64_t object;
+	hsa_status_t status;
+
+	check(c, "hsa_executable_get_symbol_by_name of an unknown name",
+	      hsa_executable_get_symbol_by_name(program->executable, "no_such_kernel", &gpu,
+						&symbol),
+	      HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+	check(c, "hsa_executable_get_symbol_by_name of a NULL name",
+	      hsa_executable_get_symbol_by_name(program->executable, NULL, &gpu, &symbol),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_executable_get_symbol_by_name with a NULL out-pointer",
+	      hsa_executable_get_symbol_by_name(program->executable, "noop", &gpu, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	status = hsa_executable_get_symbol_by_name(program->executable, "noop", &gpu, &symbol);
+	check(c, "hsa_executable_get_symbol_by_name of noop", status, HSA_STATUS_SUCCESS);
+	if (status == HSA_STATUS_SUCCESS) {
+		check(c, "hsa_executable_symbol_get_info with a NULL value",
+		      hsa_executable_symbol_get_info(
+			      symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, NULL),
+		      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		check(c, "hsa_executable_symbol_get_info of the kernel object",
+		      hsa_executable_symbol_get_info(
+			      symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object),
+		      HSA_STATUS_SUCCESS);
+	}
+	check(c, "hsa_executable_load_agent_code_object into a frozen executable",
+	      hsa_executable_load_agent_code_object(program->executable, gpu, program->reader,
+						    NULL, NULL),
+	      HSA_STATUS_ERROR_FROZEN_EXECUTABLE);
+	check(c, "hsa_executable_freeze of a frozen executable",
+	      hsa_executable_freeze(program->executable, NULL), HSA_STATUS_ERROR_FROZEN_EXECUTABLE);
+}
+
+/* Executables and readers used after their destruction. */
+static void check_destroyed_code_objects(struct checks *c, hsa_agent_t gpu,
+					 struct sample_program *program)
+{
+	hsa_executable_symbol_t symbol;
+	hsa_executable_t fresh;
+	hsa_status_t status;
+
+	check(c, "hsa_executable_destroy", hsa_executable_destroy(program->executable),
+	      HSA_STATUS_SUCCESS);
+	program->has_executable = 0;
+	check(c, "hsa_executable_get_symbol_by_name in a destroyed executable",
+	      hsa_executable_get_symbol_by_name(program->executable, "noop", &gpu, &symbol),
+	      HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	check(c, "hsa_code_object_reader_destroy", hsa_code_object_reader_destroy(program->reader),
+	      HSA_STATUS_SUCCESS);
+	program->has_reader = 0;
+	check(c, "hsa_code_object_reader_destroy of a destroyed reader",
+	      hsa_code_object_reader_destroy(program->reader),
+	      HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+	status = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					   NULL, &fresh);
+	check(c, "hsa_executable_create_alt", status, HSA_STATUS_SUCCESS);
+	if (status != HSA_STATUS_SUCCESS)
+		return;
+	check(c, "hsa_executable_load_agent_code_object of a destroyed reader",
+	      hsa_executable_load_agent_code_object(fresh, gpu, program->reader, NULL, NULL),
+	      HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+	hsa_executable_destroy(fresh);
+}
+
+static hsa_status_t check_code_objects(struct checks *c, hsa_agent_t gpu, const char *path)
+{
+	struct sample_program program = SAMPLE_PROGRAM_INIT;
+	hsa_status_t status;
+
+	status = sample_program_load(&program, gpu, path);
+	if (status == HSA_STATUS_SUCCESS) {
+		check_code_object_arguments(c, program.fd);
+		check_frozen_executable(c, gpu, &program);
+		check_destroyed_code_objects(c, gpu, &program);
+	}
+	sample_program_release(&program);
+	return status;
+}
+
+static void check_memory(struct checks *c, const struct sample_agents *agents,
+			 const struct sample_pools *pools)
+{
+	const hsa_amd_memory_pool_t no_pool = { 0 };
+	hsa_signal_t signal;
+	uint64_t word = 0;
+	void *ptr = NULL;
+
+	check(c, "hsa_amd_memory_pool_allocate of 0 bytes",
+	      hsa_amd_memory_pool_allocate(pools->host, 0, 0, &ptr),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_pool_allocate with a NULL out-pointer",
+	      hsa_amd_memory_pool_allocate(pools->host, 64, 0, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_pool_allocate from pool handle 0",
+	      hsa_amd_memory_pool_allocate(no_pool, 64, 0, &ptr),
+	      (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	if (hsa_signal_create(1, 0, NULL, &signal) != HSA_STATUS_SUCCESS) {
+		check(c, "hsa_signal_create for the copy checks", HSA_STATUS_ERROR,
+		      HSA_STATUS_SUCCESS);
+		return;
+	}
+	check(c, "hsa_amd_memory_async_copy to NULL",
+	      hsa_amd_memory_async_copy(NULL, agents->cpu, &word, agents->cpu, sizeof(word), 0,
+					NULL, signal),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_async_copy with completion signal handle 0",
+	      hsa_amd_memory_async_copy(&word, agents->cpu, &word, agents->cpu, sizeof(word), 0,
+					NULL, (hsa_signal_t){ 0 }),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_profiling_get_dispatch_time with a NULL out-pointer",
+	      hsa_amd_profiling_get_dispatch_time(agents->gpu, signal, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_signal_destroy(signal);
+}
+
+/* The queue error callback's report, written by the packet processor's thread. */
+struct queue_error {
+	int reported;
+	hsa_status_t status;
+	hsa_queue_t *source;
+};
+
+static void on_queue_error(hsa_status_t status, hsa_queue_t *source, void *data)
+{
+	struct queue_error *error = data;
+
+	error->status = status;
+	error->source = source;
+	__atomic_store_n(&error->reported, 1, __ATOMIC_RELEASE);
+}
+
+static int wait_reported(const struct queue_error *error)
+{
+	const struct timespec pause = { 0, 1000000 };
+	unsigned waited_ms;
+
+	for (waited_ms = 0; waited_ms < SAMPLE_WAIT_TIMEOUT_SECONDS * 1000; waited_ms++) {
+		if (__atomic_load_n(&error->reported, __ATOMIC_ACQUIRE))
+			return 1;
+		nanosleep(&pause, NULL);
+	}
+	return 0;
+}
+
+/* A packet with a reserved type: the packet processor reports it to the queue's callback. */
+static void check_bad_packet(struct checks *c, hsa_agent_t gpu)
+{
+	struct queue_error error = { 0, HSA_STATUS_SUCCESS, NULL };
+	const uint16_t reserved_type = 7;
+	hsa_queue_t *queue = NULL;
+	hsa_status_t status;
+
+	status = hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, on_queue_error, &error,
+				  UINT32_MAX, UINT32_MAX, &queue);
+	check(c, "hsa_queue_create with an error callback", status, HSA_STATUS_SUCCESS);
+	if (status != HSA_STATUS_SUCCESS)
+		return;
+	sample_enqueue_raw_header(queue, (uint16_t)(reserved_type << HSA_PACKET_HEADER_TYPE));
+	if (!wait_reported(&error)) {
+		check(c, "queue error callback for a reserved packet type (never called)",
+		      SAMPLE_STATUS_TIMEOUT, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT);
+	} else {
+		check(c, "queue error callback for a reserved packet type", error.status,
+		      HSA_STATUS_ERROR_INVALID_PACKET_FORMAT);
+		check(c, "queue error callback names the queue",
+		      error.source == queue ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE,
+		      HSA_STATUS_SUCCESS);
+	}
+	check(c, "hsa_queue_destroy of the queue in error", hsa_queue_destroy(queue),
+	      HSA_STATUS_SUCCESS);
+}
+
+static hsa_status_t run_checks(struct checks *c, const char *code_object)
+{
+	struct sample_agents agents;
+	struct sample_pools pools;
+	hsa_status_t status;
+
+	status = sample_find_agents(&agents);
+	if (status == HSA_STATUS_SUCCESS)
+		status = sample_find_pools(&agents, &pools);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	check_system(c);
+	check_agents(c, agents.gpu);
+	check_signals(c);
+	check_queues(c, agents.gpu);
+	status = check_code_objects(c, agents.gpu, code_object);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	check_memory(c, &agents, &pools);
+	check_bad_packet(c, agents.gpu);
+	return HSA_STATUS_SUCCESS;
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: %s CODE_OBJECT\n"
+		"Calls the HSA API with invalid arguments and stale handles and checks each\n"
+		"returned status against the specification; CODE_OBJECT holds a kernel `noop`.\n",
+		sample_program_name());
+	return SAMPLE_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	struct checks c = { 0, 0 };
+	hsa_status_t status;
+
+	sample_set_program_name(argv[0]);
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage();
+		return SAMPLE_EXIT_OK;
+	}
+	if (argc != 2)
+		return usage();
+	check_before_init(&c);
+	if (sample_init() != HSA_STATUS_SUCCESS)
+		return SAMPLE_EXIT_FAILURE;
+	status = run_checks(&c, argv[1]);
+	check(&c, "hsa_shut_down", hsa_shut_down(), HSA_STATUS_SUCCESS);
+	check(&c, "hsa_shut_down after the last shutdown", hsa_shut_down(),
+	      HSA_STATUS_ERROR_NOT_INITIALIZED);
+	if (status != HSA_STATUS_SUCCESS)
+		return SAMPLE_EXIT_FAILURE;
+	printf("error_path: %u of %u checks returned the specified status\n", c.total - c.failed,
+	       c.total);
+	return c.failed ? SAMPLE_EXIT_FAILURE : SAMPLE_EXIT_OK;
+}
