@@ -1,0 +1,6 @@
+# tests/tracer: the schema library, OnLoad's version checks, and end-to-end recordings.
+# (This file is read before tracer/module.mk, so prerequisites spell the library's path.)
+TEST_PROGRAMS += $(BUILD)/tests/tracer/schema.t
+
+$(BUILD)/tests/tracer/schema.t: $(BUILD)/obj/tests/tracer/schema_test.o $(BUILD)/lib/libhsatrace-schema.a
+	$(link-exe)

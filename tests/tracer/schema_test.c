@@ -1,0 +1,122 @@
+/* The schema library: the names other helpers code against, and its internal consistency. */
+#include "tests/lib/tap.h"
+#include "tracer/schema/hsatrace_schema.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const contract_events[] = {
+	"hsa_activity:queue_create", "hsa_activity:queue_destroy", "hsa_activity:packet_submit",
+	"hsa_activity:kernel_exec", "hsa_activity:copy_exec", "hsa_activity:code_object_load",
+	"hsa_activity:code_object_unload", "hsa_activity:kernel_symbol",
+	"hsa_activity:agent_info", "hsa_activity:pool_info", "hsa_activity:mem_alloc",
+	"hsa_activity:mem_free", "hsa_activity:signal_wait", "hsa_activity:counter",
+	"hsa_meta:trace_info", "hsa_gpu:kernel_begin", "hsa_gpu:kernel_end",
+	"hsa_gpu:copy_begin", "hsa_gpu:copy_end",
+};
+
+/* event, field, type: the fields named in the team contract. */
+static const struct { const char *ev, *field; enum hsat_field_type type; } contract_fields[] = {
+	{ "hsa_api:hsa_queue_create_entry", "function", HSAT_FT_STRING },
+	{ "hsa_api:hsa_queue_create_entry", "correlation_id", HSAT_FT_U64 },
+	{ "hsa_api:hsa_queue_create_entry", "agent", HSAT_FT_U64_HEX },
+	{ "hsa_api:hsa_queue_create_entry", "size", HSAT_FT_U64 },
+	{ "hsa_api:hsa_queue_create_exit", "status", HSAT_FT_S32 },
+	{ "hsa_api:hsa_queue_create_exit", "queue", HSAT_FT_U64_HEX },
+	{ "hsa_api:hsa_amd_memory_pool_allocate_exit", "ptr", HSAT_FT_U64_HEX },
+	{ "hsa_api_hot:hsa_signal_store_screlease_entry", "value", HSAT_FT_S64 },
+	{ "hsa_api_hot:hsa_queue_add_write_index_screlease_exit", "retval", HSAT_FT_U64 },
+	{ "hsa_activity:queue_create", "queue_id", HSAT_FT_U64 },
+	{ "hsa_activity:queue_create", "agent_handle", HSAT_FT_U64_HEX },
+	{ "hsa_activity:packet_submit", "kernel_name", HSAT_FT_STRING },
+	{ "hsa_activity:packet_submit", "grid_x", HSAT_FT_U64 },
+	{ "hsa_activity:packet_submit", "correlation_id", HSAT_FT_U64 },
+	{ "hsa_activity:kernel_exec", "gpu_begin_ns", HSAT_FT_U64 },
+	{ "hsa_activity:kernel_exec", "gpu_end_ns", HSAT_FT_U64 },
+	{ "hsa_activity:copy_exec", "direction", HSAT_FT_S32 },
+	{ "hsa_activity:kernel_symbol", "mangled_name", HSAT_FT_STRING },
+	{ "hsa_activity:mem_alloc", "pool", HSAT_FT_U64_HEX },
+	{ "hsa_activity:signal_wait", "blocked_ns", HSAT_FT_U64 },
+	{ "hsa_activity:counter", "value", HSAT_FT_S64 },
+	{ "hsa_meta:trace_info", "schema_version", HSAT_FT_STRING },
+	{ "hsa_meta:trace_info", "boottime_minus_monotonic_ns", HSAT_FT_S64 },
+};
+
+static void test_contract(void)
+{
+	for (size_t i = 0; i < sizeof(contract_events) / sizeof(contract_events[0]); i++)
+		ok(hsat_schema_find_event(contract_events[i]) != NULL, "%s is defined",
+		   contract_events[i]);
+	for (size_t i = 0; i < sizeof(contract_fields) / sizeof(contract_fields[0]); i++) {
+		const struct hsat_field *f = hsat_event_find_field(
+			hsat_schema_find_event(contract_fields[i].ev), contract_fields[i].field);
+
+		ok(f && f->type == contract_fields[i].type, "%s has %s of type %s",
+		   contract_fields[i].ev, contract_fields[i].field,
+		   hsat_field_type_name(contract_fields[i].type));
+	}
+}
+
+static void test_api_coverage(void)
+{
+	size_t per_table[3] = { 0 }, hot = 0, paired = 0;
+
+	for (size_t i = 0; i < hsat_api_fn_count; i++) {
+		const struct hsat_api_fn *fn = &hsat_api_fns[i];
+		char name[256];
+		const struct hsat_event *entry, *exit_ev;
+		const char *prov = fn->category == HSAT_CAT_HOT ? "hsa_api_hot" : "hsa_api";
+
+		per_table[fn->table]++;
+		hot += fn->category == HSAT_CAT_HOT;
+		snprintf(name, sizeof(name), "%s:%s_entry", prov, fn->name);
+		entry = hsat_schema_find_event(name);
+		snprintf(name, sizeof(name), "%s:%s_exit", prov, fn->name);
+		exit_ev = hsat_schema_find_event(name);
+		paired += entry && exit_ev && entry->api_fn == fn && exit_ev->is_exit &&
+			  hsat_event_find_field(exit_ev, "status");
+	}
+	/* ROCr 5.2.3: 125 core, 48 AMD-extension, 13 image slots. */
+	is_int(per_table[HSAT_TABLE_CORE], 125, "every core table slot is traced");
+	is_int(per_table[HSAT_TABLE_AMD_EXT], 48, "every AMD-extension table slot is traced");
+	is_int(per_table[HSAT_TABLE_IMAGE], 13, "every image table slot is traced");
+	is_int(paired, hsat_api_fn_count, "every function has an entry and an exit with status");
+	is_int(hot, 50, "16 queue-index and 34 signal load/store/atomic functions are hot");
+	ok(hsat_schema_find_event("hsa_api:hsa_signal_wait_scacquire_entry") != NULL,
+	   "signal waits stay in the default category");
+}
+
+static void test_consistency(void)
+{
+	size_t n = hsat_schema_event_count(), dups = 0, bad_provider = 0, dup_fields = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct hsat_event *ev = hsat_schema_event(i);
+
+		bad_provider += hsat_schema_find_provider(ev->provider) == NULL;
+		for (size_t j = i + 1; j < n; j++)
+			dups += !strcmp(ev->full_name, hsat_schema_event(j)->full_name);
+		for (size_t a = 0; a < ev->n_fields; a++)
+			for (size_t b = a + 1; b < ev->n_fields; b++)
+				dup_fields += !strcmp(ev->fields[a].name, ev->fields[b].name);
+	}
+	is_int(dups, 0, "event names are unique");
+	is_int(dup_fields, 0, "field names are unique within each event");
+	is_int(bad_provider, 0, "every event belongs to a declared provider");
+	ok(hsat_schema_find_event("hsa_api:no_such_entry") == NULL, "unknown names are NULL");
+	ok(hsat_schema_event(n) == NULL, "out-of-range index is NULL");
+	is_str(hsat_schema_find_provider("hsa_api_hot") ?
+	       hsat_category_name(hsat_schema_find_provider("hsa_api_hot")->category) : "",
+	       "hot", "hsa_api_hot is the opt-in category");
+	is_str(HSAT_SCHEMA_VERSION, "1.0", "schema version");
+}
+
+int main(void)
+{
+	plan_no_plan();
+	test_contract();
+	test_api_coverage();
+	test_consistency();
+	done_testing();
+	return exit_status();
+}

@@ -1,0 +1,69 @@
+/* hsatrace-schemagen MODE OUT [ARG]: run by make, writes one generated file. */
+#include "tracer/schema/gen/schemagen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: hsatrace-schemagen tp PROVIDER OUT | args OUT | tables OUT | "
+			"wrappers OUT | doc NOTES.md OUT\n");
+	return 2;
+}
+
+static int generate(const char *mode, const char *arg, FILE *out)
+{
+	if (!strcmp(mode, "tp"))
+		return gen_tp_header(out, arg);
+	if (!strcmp(mode, "args"))
+		return gen_args_header(out);
+	if (!strcmp(mode, "tables"))
+		return gen_tables_header(out);
+	if (!strcmp(mode, "wrappers"))
+		return gen_wrappers(out);
+	if (!strcmp(mode, "doc"))
+		return gen_doc(out, arg);
+	return -2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode, *arg = NULL, *path;
+	FILE *out;
+	int rc;
+
+	if (argc < 3)
+		return usage();
+	mode = argv[1];
+	if (!strcmp(mode, "tp") || !strcmp(mode, "doc")) {
+		if (argc != 4)
+			return usage();
+		arg = argv[2];
+		path = argv[3];
+	} else {
+		if (argc != 3)
+			return usage();
+		path = argv[2];
+	}
+	out = fopen(path, "w");
+	if (!out) {
+		perror(path);
+		return 1;
+	}
+	rc = generate(mode, arg, out);
+	if (fclose(out) != 0)
+		rc = -1;
+	if (rc == -2)
+		return remove(path), usage();
+	if (rc) {
+		fprintf(stderr, "hsatrace-schemagen: failed to write '%s'\n", path);
+		remove(path);
+		return 1;
+	}
+	return 0;
+}
+
+void gen_struct_name(char *buf, size_t len, const struct hsat_event *ev)
+{
+	snprintf(buf, len, "hsat_ev_%s__%s", ev->provider, ev->name);
+}

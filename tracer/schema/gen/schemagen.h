@@ -1,0 +1,18 @@
+/* hsatrace-schemagen: writes the tracer's generated sources and docs/schema.md from the schema. */
+#ifndef HSAT_SCHEMAGEN_H
+#define HSAT_SCHEMAGEN_H
+
+#include <stdio.h>
+#include "tracer/schema/hsatrace_schema.h"
+
+/* Each writer returns 0, or -1 after printing why. */
+int gen_tp_header(FILE *out, const char *provider);	/* LTTng-UST provider header */
+int gen_args_header(FILE *out);				/* one payload struct per event */
+int gen_tables_header(FILE *out);			/* C re-declaration of the ROCr 5.2 tables */
+int gen_wrappers(FILE *out);				/* API wrappers + table patching */
+int gen_doc(FILE *out, const char *notes_path);		/* docs/schema.md */
+
+/* "hsa_api" + "hsa_queue_create_entry" -> "hsat_ev_hsa_api__hsa_queue_create_entry" */
+void gen_struct_name(char *buf, size_t len, const struct hsat_event *ev);
+
+#endif
