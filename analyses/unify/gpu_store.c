@@ -1,0 +1,326 @@
+#include "analyses/unify/gpu_store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The hsatrace event-schema major version this unify understands (tracer/schema). */
+#define UNIFY_SCHEMA_MAJOR 1
+
+void gpu_store_init(struct gpu_store *st)
+{
+	*st = (struct gpu_store){ 0 };
+}
+
+void gpu_store_release(struct gpu_store *st)
+{
+	for (size_t i = 0; i < st->n_recs; i++) {
+		bt_message_put_ref(st->recs[i].msg);
+		free(st->recs[i].counters);
+	}
+	for (size_t i = 0; i < st->n_counters; i++)
+		free(st->counters[i].name);
+	free(st->recs);
+	free(st->counters);
+	*st = (struct gpu_store){ 0 };
+}
+
+bool struct_get_u64(const bt_field *s, const char *name, uint64_t *out)
+{
+	const bt_field *f;
+	bt_field_class_type type;
+
+	if (!s || bt_field_get_class_type(s) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+		return false;
+	f = bt_field_structure_borrow_member_field_by_name_const(s, name);
+	if (!f)
+		return false;
+	type = bt_field_get_class_type(f);
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		*out = bt_field_integer_unsigned_get_value(f);
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		*out = (uint64_t)bt_field_integer_signed_get_value(f);
+	else
+		return false;
+	return true;
+}
+
+const char *struct_get_string(const bt_field *s, const char *name)
+{
+	const bt_field *f;
+
+	if (!s || bt_field_get_class_type(s) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+		return NULL;
+	f = bt_field_structure_borrow_member_field_by_name_const(s, name);
+	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_STRING)
+		return NULL;
+	return bt_field_string_get_value(f);
+}
+
+/* Appends `value` to a ';'-separated list of distinct values (truncating quietly). */
+static void add_distinct(char *list, size_t size, const char *value)
+{
+	size_t len = strlen(list);
+	const char *p = list;
+	size_t vlen = strlen(value);
+
+	while (*p) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (n == vlen && strncmp(p, value, n) == 0)
+			return;
+		p += n + (end ? 1 : 0);
+	}
+	snprintf(list + len, size - len, "%s%s", len ? ";" : "", value);
+}
+
+static void collect_trace_info(struct gpu_store *st, const bt_field *payload)
+{
+	const char *schema = struct_get_string(payload, "schema_version");
+	const char *tracer = struct_get_string(payload, "tracer_version");
+
+	if (schema) {
+		add_distinct(st->schema_versions, sizeof(st->schema_versions), schema);
+		if (atoi(schema) != UNIFY_SCHEMA_MAJOR)
+			st->other_schema++;
+	}
+	if (tracer)
+		add_distinct(st->tracer_versions, sizeof(st->tracer_versions), tracer);
+}
+
+static uint64_t event_vpid(const bt_event *ev)
+{
+	uint64_t vpid = 0;
+
+	struct_get_u64(bt_event_borrow_common_context_field_const(ev), "vpid", &vpid);
+	return vpid;
+}
+
+static int collect_counter(struct gpu_store *st, const bt_event *ev)
+{
+	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
+	const char *name = struct_get_string(payload, "name");
+	uint64_t id, value;
+	struct gpu_counter *c;
+
+	if (!name || !struct_get_u64(payload, "id", &id) ||
+	    !struct_get_u64(payload, "value", &value)) {
+		st->skipped_records++;
+		return 0;
+	}
+	if (st->n_counters == st->cap_counters) {
+		size_t cap = st->cap_counters ? st->cap_counters * 2 : 64;
+		struct gpu_counter *counters = realloc(st->counters, cap * sizeof(*counters));
+
+		if (!counters)
+			return -1;
+		st->counters = counters;
+		st->cap_counters = cap;
+	}
+	c = &st->counters[st->n_counters];
+	c->name = strdup(name);
+	if (!c->name)
+		return -1;
+	c->value = (int64_t)value;
+	c->run = st->current_run;
+	c->vpid = event_vpid(ev);
+	c->id = id;
+	st->n_counters++;
+	return 0;
+}
+
+static bool to_ns(const bt_message *msg, uint64_t cycles, int64_t *ns)
+{
+	const bt_clock_class *cc = bt_message_event_borrow_stream_class_default_clock_class_const(msg);
+
+	return cc && bt_clock_class_cycles_to_ns_from_origin(cc, cycles, ns) == 0;
+}
+
+static int collect_activity(struct gpu_store *st, const bt_message *msg, const bt_event *ev,
+			    enum gpu_kind kind)
+{
+	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
+	struct gpu_record r = { .kind = kind, .run = st->current_run, .kernel_name = "" };
+	bool ok = struct_get_u64(payload, "correlation_id", &r.correlation_id) &&
+		  struct_get_u64(payload, "gpu_begin_ns", &r.begin_cycles) &&
+		  struct_get_u64(payload, "gpu_end_ns", &r.end_cycles) &&
+		  to_ns(msg, r.begin_cycles, &r.begin_ns) && to_ns(msg, r.end_cycles, &r.end_ns);
+
+	if (ok && kind == GPU_KERNEL) {
+		r.kernel_name = struct_get_string(payload, "kernel_name");
+		ok = r.kernel_name && struct_get_u64(payload, "queue_id", &r.queue_id) &&
+		     struct_get_u64(payload, "packet_index", &r.packet_index);
+	}
+	if (!ok || r.end_ns < r.begin_ns) {
+		st->skipped_records++;
+		return 0;
+	}
+	if (st->n_recs == st->cap_recs) {
+		size_t cap = st->cap_recs ? st->cap_recs * 2 : 256;
+		struct gpu_record *recs = realloc(st->recs, cap * sizeof(*recs));
+
+		if (!recs)
+			return -1;
+		st->recs = recs;
+		st->cap_recs = cap;
+	}
+	r.vpid = event_vpid(ev);
+	r.msg = msg;
+	bt_message_get_ref(msg);
+	st->recs[st->n_recs++] = r;
+	return 0;
+}
+
+int gpu_store_collect(struct gpu_store *st, const bt_message *msg)
+{
+	const bt_event *ev = bt_message_event_borrow_event_const(msg);
+	const char *name = bt_event_class_get_name(bt_event_borrow_class_const(ev));
+
+	if (!name || strncmp(name, "hsa_", 4) != 0)
+		return 0;
+	if (strcmp(name, "hsa_activity:kernel_exec") == 0)
+		return collect_activity(st, msg, ev, GPU_KERNEL);
+	if (strcmp(name, "hsa_activity:copy_exec") == 0)
+		return collect_activity(st, msg, ev, GPU_COPY);
+	if (strcmp(name, "hsa_activity:counter") == 0)
+		return collect_counter(st, ev);
+	if (strcmp(name, "hsa_meta:trace_info") == 0)
+		collect_trace_info(st, bt_event_borrow_payload_field_const(ev));
+	return 0;
+}
+
+/* Kernel records ordered by run, vpid, queue, packet index: their queue sequence numbers. */
+static int cmp_dispatch(const void *a, const void *b)
+{
+	const struct gpu_record *x = *(const struct gpu_record *const *)a;
+	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->vpid != y->vpid)
+		return x->vpid < y->vpid ? -1 : 1;
+	if (x->queue_id != y->queue_id)
+		return x->queue_id < y->queue_id ? -1 : 1;
+	if (x->packet_index != y->packet_index)
+		return x->packet_index < y->packet_index ? -1 : 1;
+	return 0;
+}
+
+static struct gpu_record **sorted_kernels(struct gpu_store *st, size_t *n)
+{
+	struct gpu_record **k = malloc((st->n_recs + 1) * sizeof(*k));
+
+	*n = 0;
+	if (!k)
+		return NULL;
+	for (size_t i = 0; i < st->n_recs; i++)
+		if (st->recs[i].kind == GPU_KERNEL)
+			k[(*n)++] = &st->recs[i];
+	qsort(k, *n, sizeof(*k), cmp_dispatch);
+	for (size_t i = 0; i < *n; i++) {
+		bool same_queue = i > 0 && k[i - 1]->run == k[i]->run &&
+				  k[i - 1]->vpid == k[i]->vpid && k[i - 1]->queue_id == k[i]->queue_id;
+
+		k[i]->seq = same_queue ? k[i - 1]->seq + 1 : 0;
+	}
+	return k;
+}
+
+static int attach(struct gpu_record *r, size_t counter)
+{
+	size_t *c = realloc(r->counters, (r->n_counters + 1) * sizeof(*c));
+
+	if (!c)
+		return -1;
+	c[r->n_counters++] = counter;
+	r->counters = c;
+	return 0;
+}
+
+/* The kernel of `run` with this correlation id (binary search would need another order;
+ * counters are few, a linear scan over the kernels of one run is fine). */
+static struct gpu_record *find_dispatch(struct gpu_record **k, size_t n, unsigned run,
+					uint64_t vpid, uint64_t id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (k[i]->run == run && k[i]->vpid == vpid && k[i]->correlation_id == id)
+			return k[i];
+	return NULL;
+}
+
+static struct gpu_record *find_base(struct gpu_record **k, size_t n, const struct gpu_record *p)
+{
+	for (size_t i = 0; i < n; i++)
+		if (k[i]->run == 0 && k[i]->queue_id == p->queue_id && k[i]->seq == p->seq &&
+		    strcmp(k[i]->kernel_name, p->kernel_name) == 0)
+			return k[i];
+	return NULL;
+}
+
+static int match_passes(struct gpu_store *st, struct gpu_record **k, size_t n, FILE *report)
+{
+	unsigned max_run = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (k[i]->run > max_run)
+			max_run = k[i]->run;
+	for (size_t i = 0; i < n; i++) {
+		struct gpu_record *p = k[i];
+
+		if (p->run == 0)
+			continue;
+		if (find_base(k, n, p))
+			st->matched++;
+		else
+			st->unmatched_pass++;
+	}
+	for (unsigned run = 1; run <= max_run; run++)
+		for (size_t i = 0; i < n; i++) {
+			bool found = false;
+
+			if (k[i]->run != 0)
+				continue;
+			for (size_t j = 0; j < n && !found; j++)
+				found = k[j]->run == run && k[j]->queue_id == k[i]->queue_id &&
+					k[j]->seq == k[i]->seq &&
+					strcmp(k[j]->kernel_name, k[i]->kernel_name) == 0;
+			if (!found)
+				st->unmatched_base_kernels++;
+		}
+	if (max_run > 0 && report)
+		fprintf(report, "hsatrace-unify: passes: %llu dispatches matched, %llu pass "
+			"dispatches unmatched, %llu base dispatches without a match\n",
+			(unsigned long long)st->matched, (unsigned long long)st->unmatched_pass,
+			(unsigned long long)st->unmatched_base_kernels);
+	return 0;
+}
+
+int gpu_store_finish(struct gpu_store *st, FILE *report)
+{
+	size_t n;
+	struct gpu_record **k = sorted_kernels(st, &n);
+	int ret = -1;
+
+	if (!k)
+		return -1;
+	if (match_passes(st, k, n, report) != 0)
+		goto cleanup;
+	for (size_t c = 0; c < st->n_counters; c++) {
+		const struct gpu_counter *ctr = &st->counters[c];
+		struct gpu_record *r = find_dispatch(k, n, ctr->run, ctr->vpid, ctr->id);
+
+		if (r && r->run != 0)
+			r = find_base(k, n, r);
+		if (!r) {
+			st->counters_unattached++;
+			continue;
+		}
+		if (attach(r, c) != 0)
+			goto cleanup;
+		st->counters_attached++;
+	}
+	ret = 0;
+cleanup:
+	free(k);
+	return ret;
+}

@@ -1,0 +1,192 @@
+#include "analyses/unify/inputs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void trace_list_init(struct trace_list *l)
+{
+	*l = (struct trace_list){ 0 };
+}
+
+void trace_list_release(struct trace_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->dirs[i].path);
+	free(l->dirs);
+	free(l->runs_desc);
+	*l = (struct trace_list){ 0 };
+}
+
+/* Whether the file contains `needle` (metadata may be packetized: names stay plain text,
+ * and a name split by a packet boundary is found in one of its many other mentions). */
+static bool file_contains(const char *path, const char *needle)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[65536 + 64];
+	size_t keep = 0, n, nlen = strlen(needle);
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && (n = fread(buf + keep, 1, sizeof(buf) - 64 - keep, f)) > 0) {
+		size_t len = keep + n;
+
+		found = memmem(buf, len, needle, nlen) != NULL;
+		keep = len < nlen ? len : nlen - 1;
+		memmove(buf, buf + len - keep, keep);
+	}
+	fclose(f);
+	return found;
+}
+
+static int add_trace(struct trace_list *l, const char *path, unsigned run)
+{
+	char meta[4096];
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		struct trace_dir *d = realloc(l->dirs, cap * sizeof(*d));
+
+		if (!d)
+			return -1;
+		l->dirs = d;
+		l->cap = cap;
+	}
+	snprintf(meta, sizeof(meta), "%s/metadata", path);
+	l->dirs[l->n].path = strdup(path);
+	if (!l->dirs[l->n].path)
+		return -1;
+	l->dirs[l->n].run = run;
+	l->dirs[l->n].has_hsa_activity = file_contains(meta, "hsa_activity");
+	l->n++;
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Depth-first, sorted, so the order of traces (and of their streams) is reproducible. */
+static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
+{
+	char sub[4096];
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int found = 0;
+
+	snprintf(sub, sizeof(sub), "%s/metadata", path);
+	if (stat(sub, &st) == 0 && S_ISREG(st.st_mode))
+		return add_trace(l, path, run) == 0 ? 1 : -1;
+	if (depth > 8 || !(d = opendir(path)))
+		return 0;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "index") == 0)
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? cap * 2 : 16) * sizeof(*nn));
+
+			if (!nn)
+				break;
+			names = nn;
+		}
+		names[n] = strdup(e->d_name);
+		if (names[n])
+			n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_names);
+	for (size_t i = 0; i < n; i++) {
+		int r;
+
+		snprintf(sub, sizeof(sub), "%s/%s", path, names[i]);
+		if (stat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
+			r = walk(l, sub, run, depth + 1);
+			if (r < 0)
+				found = -1;
+			else if (found >= 0)
+				found += r;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}
+
+static int describe_run(struct trace_list *l, unsigned run, const char *path)
+{
+	size_t old = l->runs_desc ? strlen(l->runs_desc) : 0;
+	size_t add = strlen(path) + 32;
+	char *s = realloc(l->runs_desc, old + add);
+
+	if (!s)
+		return -1;
+	snprintf(s + old, add, "%s%s%u=%s", old ? ";" : "", run ? "pass" : "run", run, path);
+	l->runs_desc = s;
+	return 0;
+}
+
+static int add_run(struct trace_list *l, const char *path, unsigned run)
+{
+	int found = walk(l, path, run, 0);
+
+	if (found == 0)
+		fprintf(stderr, "hsatrace-unify: no CTF trace (no metadata file) under: path=%s\n",
+			path);
+	if (found > 0 && describe_run(l, run, path) != 0)
+		return -1;
+	return found;
+}
+
+/* A `hsatrace record --passes` output: one pass folder per line of hsatrace-passes. */
+static int add_manifest(struct trace_list *l, const char *path, FILE *f, bool counters_only)
+{
+	char line[1024];
+	int total = 0;
+	bool first = true;
+
+	while (fgets(line, sizeof(line), f)) {
+		char sub[4096];
+		int r;
+
+		line[strcspn(line, " \t\r\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, line);
+		r = add_run(l, sub, (first && !counters_only) ? 0 : ++l->n_runs);
+		first = false;
+		if (r < 0)
+			return -1;
+		total += r;
+	}
+	return total;
+}
+
+int trace_list_add(struct trace_list *l, const char *path, bool counters_only)
+{
+	char manifest[4096];
+	struct stat st;
+	FILE *f;
+	int r;
+
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "hsatrace-unify: not a directory: path=%s (%s)\n", path,
+			errno ? strerror(errno) : "not a directory");
+		return -1;
+	}
+	snprintf(manifest, sizeof(manifest), "%s/hsatrace-passes", path);
+	f = fopen(manifest, "r");
+	if (f) {
+		r = add_manifest(l, path, f, counters_only);
+		fclose(f);
+		return r;
+	}
+	return add_run(l, path, counters_only ? ++l->n_runs : 0);
+}

@@ -1,0 +1,307 @@
+/*
+ * hsatrace-unify IN... -o OUT - merge LTTng traces (runs, UST and kernel domains) into one
+ * CTF trace that Trace Compass opens as one trace, with GPU activity materialized as
+ * hsa_gpu:* events and counters of extra passes attached to the base run's dispatches.
+ *
+ * Two passes over the inputs (docs/record-unify.md): the first collects the GPU activity
+ * records (only traces whose metadata declares hsa_activity events), the second merges
+ * every event in time order and writes the output through sink.ctf.fs.
+ *
+ * Exit status: 0 all input read, 1 failure or damaged input skipped (best-effort output
+ * written when possible), 2 usage error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <dirent.h>
+
+#include "analyses/unify/gpu_store.h"
+#include "analyses/unify/inputs.h"
+#include "analyses/unify/pass.h"
+#include "analyses/unify/unify_filter.h"
+#include "cli/version.h"
+
+struct options {
+	const char *out;
+	char **inputs;
+	int n_inputs;
+	const char **passes;
+	int n_passes;
+	int summary;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: hsatrace unify [options] IN... -o OUT\n"
+		"\n"
+		"Merge LTTng traces (UST and kernel domains, several runs) into one CTF trace,\n"
+		"in time order, with GPU activity materialized as hsa_gpu:* events.\n"
+		"\n"
+		"  -o, --output DIR         write the unified trace to DIR (new or empty)\n"
+		"  -c, --counters-from DIR  an extra counter pass: attach its counters to the\n"
+		"                           matching dispatches of the base run (repeatable)\n"
+		"  -s, --summary            print what was read and written as key=value lines\n"
+		"  -h, --help               show this help\n"
+		"\n"
+		"IN is a trace, an LTTng session output or a `hsatrace record` output (whose\n"
+		"hsatrace-passes file names the base run and the counter passes).\n"
+		"Exit status: 0 success, 1 failure or damaged input skipped, 2 usage error.\n");
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	static const struct option longs[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "counters-from", required_argument, NULL, 'c' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	o->passes = calloc((size_t)argc, sizeof(*o->passes));
+	if (!o->passes)
+		return 1;
+	while ((c = getopt_long(argc, argv, "o:c:sh", longs, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'c':
+			o->passes[o->n_passes++] = optarg;
+			break;
+		case 's':
+			o->summary = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	o->inputs = argv + optind;
+	o->n_inputs = argc - optind;
+	if (!o->out || o->n_inputs < 1) {
+		fprintf(stderr, "hsatrace-unify: %s\n",
+			!o->out ? "missing -o OUT" : "missing input trace(s)");
+		usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+/* The output folder must be new or empty: a unified trace is never mixed with others. */
+static int check_output(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int used = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			used = 1;
+	closedir(d);
+	return used ? -1 : 0;
+}
+
+struct run_state {
+	struct trace_list traces;
+	bool *readable;
+	struct gpu_store gpu;
+	struct unify_counts collect_counts;
+	struct unify_counts counts;
+	bt_graph **graphs;	/* collect graphs, kept while the gpu_store holds messages */
+	size_t n_graphs;
+	size_t skipped_traces;
+};
+
+static size_t select_paths(const struct run_state *rs, unsigned run, bool hsa_only,
+			   const char **paths)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->traces.n; i++)
+		if (rs->readable[i] && rs->traces.dirs[i].run == run &&
+		    (!hsa_only || rs->traces.dirs[i].has_hsa_activity))
+			paths[n++] = rs->traces.dirs[i].path;
+	return n;
+}
+
+static int collect_runs(struct run_state *rs, const char **paths)
+{
+	for (unsigned run = 0; run <= rs->traces.n_runs; run++) {
+		struct unify_params p = { .mode = UNIFY_COLLECT, .gpu = &rs->gpu,
+					  .counts = &rs->collect_counts };
+		size_t n = select_paths(rs, run, true, paths);
+		bt_graph *g;
+
+		if (!n)
+			continue;
+		rs->gpu.current_run = run;
+		if (pass_run(paths, n, &p, NULL, &g) != 0)
+			return -1;
+		rs->graphs[rs->n_graphs++] = g;
+	}
+	return gpu_store_finish(&rs->gpu, stderr);
+}
+
+static void count_synth(const struct gpu_store *st, uint64_t *kernels, uint64_t *copies,
+			uint64_t *counters)
+{
+	*kernels = *copies = *counters = 0;
+	for (size_t i = 0; i < st->n_recs; i++) {
+		if (st->recs[i].run != 0)
+			continue;
+		if (st->recs[i].kind == GPU_KERNEL)
+			(*kernels)++;
+		else
+			(*copies)++;
+		*counters += st->recs[i].n_counters;
+	}
+}
+
+static void report(const struct run_state *rs, const struct options *o, size_t n_traces)
+{
+	const struct unify_counts *c = &rs->counts;
+	uint64_t kernels, copies, counters;
+
+	count_synth(&rs->gpu, &kernels, &copies, &counters);
+	fprintf(stderr, "hsatrace-unify: wrote %s: %llu events (%llu input, %llu synthesized for "
+		"%llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
+		(unsigned long long)c->events_out, (unsigned long long)c->events_in,
+		(unsigned long long)c->synthesized, (unsigned long long)kernels,
+		(unsigned long long)copies, (unsigned long long)counters, n_traces);
+	if (c->discarded_events || c->discarded_packets)
+		fprintf(stderr, "hsatrace-unify: warning: the tracer discarded %llu events and "
+			"%llu packets (kept as discarded-event records)\n",
+			(unsigned long long)c->discarded_events,
+			(unsigned long long)c->discarded_packets);
+	if (c->clamped)
+		fprintf(stderr, "hsatrace-unify: warning: %llu out-of-order timestamps moved "
+			"forward to keep streams monotonic\n", (unsigned long long)c->clamped);
+	if (rs->gpu.other_schema)
+		fprintf(stderr, "hsatrace-unify: warning: another event-schema version in the "
+			"input: schema_versions=%s (GPU records read best-effort)\n",
+			rs->gpu.schema_versions);
+	if (rs->gpu.skipped_records)
+		fprintf(stderr, "hsatrace-unify: warning: %llu GPU activity records lack fields "
+			"and were not materialized\n", (unsigned long long)rs->gpu.skipped_records);
+	if (rs->gpu.counters_unattached)
+		fprintf(stderr, "hsatrace-unify: warning: %llu counters match no dispatch\n",
+			(unsigned long long)rs->gpu.counters_unattached);
+	if (rs->skipped_traces || c->failed_streams || c->copy_failures)
+		fprintf(stderr, "hsatrace-unify: warning: skipped %zu unreadable traces, %llu "
+			"damaged streams (rest skipped), %llu uncopiable events\n",
+			rs->skipped_traces, (unsigned long long)c->failed_streams,
+			(unsigned long long)c->copy_failures);
+	if (!o->summary)
+		return;
+	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
+	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
+	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
+	       "passes=%u\nmatched=%llu\nunmatched_pass=%llu\nunmatched_base=%llu\n"
+	       "counters_unattached=%llu\nskipped_gpu_records=%llu\nother_schema=%llu\n",
+	       (unsigned long long)c->events_in, (unsigned long long)c->events_out,
+	       (unsigned long long)c->synthesized, (unsigned long long)kernels,
+	       (unsigned long long)copies, (unsigned long long)counters, n_traces,
+	       rs->skipped_traces, (unsigned long long)c->failed_streams,
+	       (unsigned long long)c->copy_failures, (unsigned long long)c->discarded_events,
+	       (unsigned long long)c->discarded_packets, (unsigned long long)c->clamped,
+	       rs->traces.n_runs, (unsigned long long)rs->gpu.matched,
+	       (unsigned long long)rs->gpu.unmatched_pass,
+	       (unsigned long long)rs->gpu.unmatched_base_kernels,
+	       (unsigned long long)rs->gpu.counters_unattached,
+	       (unsigned long long)rs->gpu.skipped_records,
+	       (unsigned long long)rs->gpu.other_schema);
+}
+
+static int write_unified(struct run_state *rs, const struct options *o, const char **paths)
+{
+	size_t n = select_paths(rs, 0, false, paths);
+	struct unify_env_entry env[5] = {
+		{ "hsatrace_version", HSATRACE_VERSION },
+		{ "hsatrace_runs", rs->traces.runs_desc ? rs->traces.runs_desc : "" },
+		{ "hsatrace_schema_version", rs->gpu.schema_versions },
+		{ "hsatrace_tracer_version", rs->gpu.tracer_versions },
+		{ "hsatrace_unified", "1" },
+	};
+	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->gpu, .counts = &rs->counts,
+				  .env = env, .n_env = 5 };
+	bt_graph *g = NULL;
+	int ret;
+
+	if (!n) {
+		fprintf(stderr, "hsatrace-unify: no readable trace in the base run\n");
+		return -1;
+	}
+	ret = pass_run(paths, n, &p, o->out, &g);
+	bt_graph_put_ref(g);
+	if (ret == 0)
+		report(rs, o, n);
+	return ret;
+}
+
+static int find_traces(struct run_state *rs, const struct options *o)
+{
+	for (int i = 0; i < o->n_inputs; i++)
+		if (trace_list_add(&rs->traces, o->inputs[i], false) < 0)
+			return -1;
+	for (int i = 0; i < o->n_passes; i++)
+		if (trace_list_add(&rs->traces, o->passes[i], true) < 0)
+			return -1;
+	rs->readable = calloc(rs->traces.n + 1, sizeof(*rs->readable));
+	rs->graphs = calloc(rs->traces.n_runs + 2, sizeof(*rs->graphs));
+	if (!rs->readable || !rs->graphs)
+		return -1;
+	for (size_t i = 0; i < rs->traces.n; i++) {
+		rs->readable[i] = pass_trace_is_readable(rs->traces.dirs[i].path);
+		if (!rs->readable[i])
+			rs->skipped_traces++;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct run_state rs = { 0 };
+	const char **paths = NULL;
+	int status = parse_args(argc, argv, &o);
+
+	if (status != 0)
+		goto cleanup;
+	status = 1;
+	if (check_output(o.out) != 0) {
+		fprintf(stderr, "hsatrace-unify: output exists and is not an empty folder: path=%s\n",
+			o.out);
+		goto cleanup;
+	}
+	trace_list_init(&rs.traces);
+	gpu_store_init(&rs.gpu);
+	if (find_traces(&rs, &o) != 0)
+		goto cleanup;
+	paths = calloc(rs.traces.n + 1, sizeof(*paths));
+	if (!paths || collect_runs(&rs, paths) != 0 || write_unified(&rs, &o, paths) != 0)
+		goto cleanup;
+	status = (rs.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
+		  rs.collect_counts.failed_streams) ? 1 : 0;
+cleanup:
+	gpu_store_release(&rs.gpu);
+	for (size_t i = 0; i < rs.n_graphs; i++)
+		bt_graph_put_ref(rs.graphs[i]);
+	free(rs.graphs);
+	free(rs.readable);
+	free(paths);
+	trace_list_release(&rs.traces);
+	free(o.passes);
+	pass_cleanup();
+	return status;
+}

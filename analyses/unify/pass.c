@@ -1,0 +1,202 @@
+#include "analyses/unify/pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void print_error(const char *what)
+{
+	const bt_error *err = bt_current_thread_take_error();
+	int64_t n = err ? bt_error_get_cause_count(err) : 0;
+
+	fprintf(stderr, "hsatrace-unify: %s\n", what);
+	/* The innermost causes explain best (e.g. which file is truncated). */
+	for (int64_t i = 0; i < n && i < 3; i++)
+		fprintf(stderr, "  cause: %s\n",
+			bt_error_cause_get_message(bt_error_borrow_cause_by_index(err, (uint64_t)i)));
+	if (err)
+		bt_error_release(err);
+}
+
+static const bt_plugin *plugin;
+
+void pass_cleanup(void)
+{
+	BT_PLUGIN_PUT_REF_AND_RESET(plugin);
+}
+
+static const bt_plugin *ctf_plugin(void)
+{
+	if (!plugin && bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE,
+				      &plugin) != BT_PLUGIN_FIND_STATUS_OK)
+		plugin = NULL;
+	return plugin;
+}
+
+static const bt_component_source *add_source(bt_graph *g, const char *path, size_t index)
+{
+	const bt_plugin *plugin = ctf_plugin();
+	const bt_component_class_source *cls = plugin ?
+		bt_plugin_borrow_source_component_class_by_name_const(plugin, "fs") : NULL;
+	bt_value *params = bt_value_map_create();
+	bt_value *inputs = NULL;
+	const bt_component_source *comp = NULL;
+	char name[32];
+
+	if (!cls || !params)
+		goto cleanup;
+	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) != 0 ||
+	    bt_value_array_append_string_element(inputs, path) != 0)
+		goto cleanup;
+	snprintf(name, sizeof(name), "src%zu", index);
+	if (bt_graph_add_source_component(g, cls, name, params, BT_LOGGING_LEVEL_NONE, &comp) !=
+	    BT_GRAPH_ADD_COMPONENT_STATUS_OK)
+		comp = NULL;
+cleanup:
+	bt_value_put_ref(params);
+	return comp;
+}
+
+bool pass_trace_is_readable(const char *path)
+{
+	bt_graph *g = bt_graph_create(0);
+	bool ok = g && add_source(g, path, 0) != NULL;
+
+	if (!ok) {
+		char what[4200];
+
+		snprintf(what, sizeof(what), "warning: trace cannot be read, skipped: path=%s", path);
+		print_error(what);
+	}
+	bt_graph_put_ref(g);
+	return ok;
+}
+
+/* Collect mode's sink: pulls everything from the filter. */
+static bt_graph_simple_sink_component_consume_func_status drain(bt_message_iterator *it,
+								 void *data)
+{
+	bt_message_array_const msgs;
+	uint64_t count;
+
+	(void)data;
+	switch (bt_message_iterator_next(it, &msgs, &count)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		for (uint64_t i = 0; i < count; i++)
+			bt_message_put_ref(msgs[i]);
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+}
+
+static const bt_port_input *add_sink(bt_graph *g, enum unify_mode mode, const char *out_path)
+{
+	const bt_component_sink *sink = NULL;
+
+	if (mode == UNIFY_COLLECT) {
+		if (bt_graph_add_simple_sink_component(g, "drain", NULL, drain, NULL, NULL, &sink) !=
+		    BT_GRAPH_ADD_COMPONENT_STATUS_OK)
+			return NULL;
+	} else {
+		const bt_plugin *plugin = ctf_plugin();
+		const bt_component_class_sink *cls = plugin ?
+			bt_plugin_borrow_sink_component_class_by_name_const(plugin, "fs") : NULL;
+		bt_value *params = bt_value_map_create();
+		int status = -1;
+
+		if (cls && params &&
+		    bt_value_map_insert_string_entry(params, "path", out_path) == 0 &&
+		    bt_value_map_insert_bool_entry(params, "assume-single-trace", BT_TRUE) == 0 &&
+		    bt_value_map_insert_bool_entry(params, "quiet", BT_TRUE) == 0)
+			status = bt_graph_add_sink_component(g, cls, "sink", params,
+							     BT_LOGGING_LEVEL_NONE, &sink);
+		bt_value_put_ref(params);
+		if (status != BT_GRAPH_ADD_COMPONENT_STATUS_OK)
+			return NULL;
+	}
+	return bt_component_sink_borrow_input_port_by_index_const(sink, 0);
+}
+
+static int connect_sources(bt_graph *g, const bt_component_source **srcs, size_t n,
+			   const bt_component_filter *filter)
+{
+	uint64_t next = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t ports = bt_component_source_get_output_port_count(srcs[i]);
+
+		for (uint64_t p = 0; p < ports; p++)
+			if (bt_graph_connect_ports(g,
+				bt_component_source_borrow_output_port_by_index_const(srcs[i], p),
+				bt_component_filter_borrow_input_port_by_index_const(filter, next++),
+				NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK)
+				return -1;
+	}
+	return 0;
+}
+
+static int run_graph(bt_graph *g)
+{
+	for (;;) {
+		bt_graph_run_status status = bt_graph_run(g);
+
+		if (status == BT_GRAPH_RUN_STATUS_OK)
+			return 0;
+		if (status != BT_GRAPH_RUN_STATUS_AGAIN)
+			return -1;
+		usleep(1000);
+	}
+}
+
+int pass_run(const char *const *paths, size_t n, struct unify_params *params,
+	     const char *out_path, bt_graph **keep)
+{
+	bt_graph *g = bt_graph_create(0);
+	const bt_component_source **srcs = calloc(n + 1, sizeof(*srcs));
+	bt_component_class_filter *cls = unify_filter_class_create();
+	const bt_component_filter *filter = NULL;
+	const bt_port_input *sink_in;
+	int ret = -1;
+
+	*keep = NULL;
+	if (!g || !srcs || !cls)
+		goto cleanup;
+	params->n_inputs = 0;
+	for (size_t i = 0; i < n; i++) {
+		srcs[i] = add_source(g, paths[i], i);
+		if (!srcs[i]) {
+			print_error("failed to open a trace that was readable before");
+			goto cleanup;
+		}
+		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
+	}
+	if (bt_graph_add_filter_component_with_initialize_method_data(g, cls, "unify", NULL,
+		params, BT_LOGGING_LEVEL_NONE, &filter) != BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
+	    connect_sources(g, srcs, n, filter) != 0)
+		goto error;
+	sink_in = add_sink(g, params->mode, out_path);
+	if (!sink_in || bt_graph_connect_ports(g,
+		bt_component_filter_borrow_output_port_by_index_const(filter, 0), sink_in, NULL) !=
+		BT_GRAPH_CONNECT_PORTS_STATUS_OK)
+		goto error;
+	if (run_graph(g) != 0)
+		goto error;
+	*keep = g;
+	g = NULL;
+	ret = 0;
+	goto cleanup;
+error:
+	print_error(params->mode == UNIFY_WRITE ? "failed to write the unified trace" :
+						  "failed to read the GPU activity records");
+cleanup:
+	bt_component_class_filter_put_ref(cls);
+	free(srcs);
+	bt_graph_put_ref(g);
+	return ret;
+}

@@ -1,0 +1,26 @@
+/*
+ * pass - one babeltrace2 graph run of `hsatrace unify`:
+ *   source.ctf.fs (one per trace) -> unify filter -> sink
+ * where the sink is sink.ctf.fs (write mode) or a sink that only drains (collect mode).
+ */
+#ifndef HSATRACE_UNIFY_PASS_H
+#define HSATRACE_UNIFY_PASS_H
+
+#include <babeltrace2/babeltrace.h>
+
+#include "analyses/unify/inputs.h"
+#include "analyses/unify/unify_filter.h"
+
+/* Whether source.ctf.fs can open the trace; prints why not. */
+bool pass_trace_is_readable(const char *path);
+
+/* Runs a graph over `paths` with a unify filter configured by `params` (n_inputs is
+ * filled in). write mode: `out_path` receives the trace. On success the graph is returned
+ * in *keep (collect mode: messages kept by the gpu_store belong to it) to be put after. */
+int pass_run(const char *const *paths, size_t n, struct unify_params *params,
+	     const char *out_path, bt_graph **keep);
+
+/* Releases the ctf plugin loaded by the functions above. */
+void pass_cleanup(void);
+
+#endif

@@ -1,0 +1,1099 @@
+#include "analyses/unify/unify_filter.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/common/ptrmap.h"
+#include "analyses/unify/ir_copy.h"
+#include "analyses/unify/out_trace.h"
+
+/* --- state --- */
+
+struct upstream {
+	bt_message_iterator *it;
+	bt_message_array_const msgs;
+	uint64_t count, pos;
+	int64_t last_ns;
+	bool ended;
+	const char *name;
+};
+
+enum synth_what { SYN_KERNEL_BEGIN, SYN_KERNEL_END, SYN_COPY_BEGIN, SYN_COPY_END, SYN_COUNTER };
+
+static const char *const synth_names[] = {
+	"hsa_gpu:kernel_begin", "hsa_gpu:kernel_end", "hsa_gpu:copy_begin", "hsa_gpu:copy_end",
+	"hsa_gpu:kernel_counter",
+};
+
+struct synth {
+	int64_t ns;
+	size_t order;		/* insertion order: ties keep begin < end < counters */
+	size_t rec;
+	size_t counter;		/* SYN_COUNTER: index into the record's counters */
+	size_t stream;		/* index into gpu_streams */
+	enum synth_what what;
+	bool first, last;	/* first/last event of its stream */
+};
+
+struct gpu_stream {
+	enum gpu_kind kind;
+	uint64_t vpid, queue_id;
+	struct out_stream *s;
+};
+
+struct unify_filter {
+	struct unify_params params;
+	struct out_trace ot;
+	bt_self_component_filter *self;
+};
+
+struct unify_iter {
+	struct unify_filter *f;
+	bt_self_message_iterator *self;
+	struct upstream *ups;
+	size_t n_ups;
+	bool primed, closed;
+	const bt_message **pending;
+	size_t n_pending, cap_pending, pending_pos;
+	struct synth *syn;
+	size_t n_syn, syn_pos;
+	struct gpu_stream *gstreams;
+	size_t n_gstreams;
+	bt_stream_class *gpu_sc;	/* borrowed from the output trace class */
+	struct ptrmap gpu_ecs[4];	/* input activity event class -> output hsa_gpu event class */
+	bt_event_class *counter_ec;
+};
+
+/* --- small helpers --- */
+
+static void report_error(const char *what, const char *name)
+{
+	const bt_error *err = bt_current_thread_take_error();
+	const char *cause = NULL;
+
+	if (err && bt_error_get_cause_count(err) > 0)
+		cause = bt_error_cause_get_message(bt_error_borrow_cause_by_index(err, 0));
+	fprintf(stderr, "hsatrace-unify: warning: %s: input=%s%s%s\n", what, name,
+		cause ? " cause=" : "", cause ? cause : "");
+	if (err)
+		bt_error_release(err);
+}
+
+static int push(struct unify_iter *it, const bt_message *msg)
+{
+	if (!msg)
+		return -1;
+	if (it->n_pending == it->cap_pending) {
+		size_t cap = it->cap_pending ? it->cap_pending * 2 : 64;
+		const bt_message **p = realloc(it->pending, cap * sizeof(*p));
+
+		if (!p) {
+			bt_message_put_ref(msg);
+			return -1;
+		}
+		it->pending = p;
+		it->cap_pending = cap;
+	}
+	it->pending[it->n_pending++] = msg;
+	return 0;
+}
+
+static const bt_stream_class *msg_stream_class(const bt_message *msg)
+{
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		return bt_event_class_borrow_stream_class_const(
+			bt_event_borrow_class_const(bt_message_event_borrow_event_const(msg)));
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		return bt_stream_borrow_class_const(bt_packet_borrow_stream_const(
+			bt_message_packet_beginning_borrow_packet_const(msg)));
+	case BT_MESSAGE_TYPE_PACKET_END:
+		return bt_stream_borrow_class_const(bt_packet_borrow_stream_const(
+			bt_message_packet_end_borrow_packet_const(msg)));
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		return bt_stream_borrow_class_const(bt_message_discarded_events_borrow_stream_const(msg));
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return bt_stream_borrow_class_const(bt_message_discarded_packets_borrow_stream_const(msg));
+	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
+		return bt_stream_borrow_class_const(bt_message_stream_beginning_borrow_stream_const(msg));
+	case BT_MESSAGE_TYPE_STREAM_END:
+		return bt_stream_borrow_class_const(bt_message_stream_end_borrow_stream_const(msg));
+	default:
+		return NULL;
+	}
+}
+
+/* The message's default clock snapshot, or NULL when it has none. */
+static const bt_clock_snapshot *msg_snapshot(const bt_message *msg)
+{
+	const bt_stream_class *sc = msg_stream_class(msg);
+	const bt_clock_snapshot *cs = NULL;
+	bool clock = sc && bt_stream_class_borrow_default_clock_class_const(sc);
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		return clock ? bt_message_event_borrow_default_clock_snapshot_const(msg) : NULL;
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		return clock && bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ?
+			bt_message_packet_beginning_borrow_default_clock_snapshot_const(msg) : NULL;
+	case BT_MESSAGE_TYPE_PACKET_END:
+		return clock && bt_stream_class_packets_have_end_default_clock_snapshot(sc) ?
+			bt_message_packet_end_borrow_default_clock_snapshot_const(msg) : NULL;
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		return clock && bt_stream_class_discarded_events_have_default_clock_snapshots(sc) ?
+			bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(msg) : NULL;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return clock && bt_stream_class_discarded_packets_have_default_clock_snapshots(sc) ?
+			bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(msg) : NULL;
+	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
+		if (clock && bt_message_stream_beginning_borrow_default_clock_snapshot_const(msg, &cs) ==
+		    BT_MESSAGE_STREAM_CLOCK_SNAPSHOT_STATE_KNOWN)
+			return cs;
+		return NULL;
+	case BT_MESSAGE_TYPE_STREAM_END:
+		if (clock && bt_message_stream_end_borrow_default_clock_snapshot_const(msg, &cs) ==
+		    BT_MESSAGE_STREAM_CLOCK_SNAPSHOT_STATE_KNOWN)
+			return cs;
+		return NULL;
+	case BT_MESSAGE_TYPE_MESSAGE_ITERATOR_INACTIVITY:
+		return bt_message_message_iterator_inactivity_borrow_clock_snapshot_const(msg);
+	default:
+		return NULL;
+	}
+}
+
+static bool snapshot_ns(const bt_clock_snapshot *cs, int64_t *ns)
+{
+	return cs && bt_clock_snapshot_get_ns_from_origin(cs, ns) == BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
+}
+
+/* --- upstreams --- */
+
+/* Makes sure the upstream has a message at pos, or is ended. -1: AGAIN, -2: out of memory. */
+static int upstream_fill(struct unify_iter *it, struct upstream *up)
+{
+	bt_message_iterator_next_status status;
+
+	if (up->ended || up->pos < up->count)
+		return 0;
+	status = bt_message_iterator_next(up->it, &up->msgs, &up->count);
+	up->pos = 0;
+	switch (status) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		return 0;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		up->count = 0;
+		up->ended = true;
+		return 0;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		up->count = 0;
+		return -1;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		up->count = 0;
+		return -2;
+	default:
+		up->count = 0;
+		up->ended = true;
+		it->f->params.counts->failed_streams++;
+		report_error("input stream is damaged, the rest of it is skipped", up->name);
+		return 0;
+	}
+}
+
+static int64_t upstream_head_ns(struct upstream *up)
+{
+	int64_t ns;
+
+	if (snapshot_ns(msg_snapshot(up->msgs[up->pos]), &ns))
+		return ns;
+	return up->last_ns;
+}
+
+/* --- output trace: environment and clock --- */
+
+static const char *env_string(const bt_trace *t, const char *name)
+{
+	const bt_value *v = bt_trace_borrow_environment_entry_value_by_name_const(t, name);
+
+	return v && bt_value_is_string(v) ? bt_value_string_get(v) : NULL;
+}
+
+static int set_env_value(bt_trace *out, const char *name, const bt_value *v)
+{
+	if (bt_value_is_string(v))
+		return bt_trace_set_environment_entry_string(out, name, bt_value_string_get(v));
+	if (bt_value_is_signed_integer(v))
+		return bt_trace_set_environment_entry_integer(out, name,
+							      bt_value_integer_signed_get(v));
+	if (bt_value_is_unsigned_integer(v))
+		return bt_trace_set_environment_entry_integer(out, name,
+			(int64_t)bt_value_integer_unsigned_get(v));
+	return 0;
+}
+
+/* Copies the environment of `in` (the index-th input trace): entries already present with
+ * another value are kept under "<domain>_<name>" (or "trace<index>_<name>"). */
+static int merge_env(bt_trace *out, const bt_trace *in, size_t index)
+{
+	const char *domain = env_string(in, "domain");
+	uint64_t n = bt_trace_get_environment_entry_count(in);
+
+	for (uint64_t i = 0; i < n; i++) {
+		const char *name;
+		const bt_value *v, *have;
+		char alt[256];
+
+		bt_trace_borrow_environment_entry_by_index_const(in, i, &name, &v);
+		have = bt_trace_borrow_environment_entry_value_by_name_const(out, name);
+		if (have && bt_value_is_equal(have, v))
+			continue;
+		if (have) {
+			if (domain)
+				snprintf(alt, sizeof(alt), "%s_%s", domain, name);
+			else
+				snprintf(alt, sizeof(alt), "trace%zu_%s", index, name);
+			have = bt_trace_borrow_environment_entry_value_by_name_const(out, alt);
+			if (have && !bt_value_is_equal(have, v))
+				snprintf(alt, sizeof(alt), "trace%zu_%s", index, name);
+			name = alt;
+		}
+		if (set_env_value(out, name, v) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static const bt_stream *head_stream(const struct upstream *up)
+{
+	if (up->pos >= up->count ||
+	    bt_message_get_type(up->msgs[up->pos]) != BT_MESSAGE_TYPE_STREAM_BEGINNING)
+		return NULL;
+	return bt_message_stream_beginning_borrow_stream_const(up->msgs[up->pos]);
+}
+
+/* The input traces seen at the heads, the primary one (kernel if any) first. */
+static size_t head_traces(struct unify_iter *it, const bt_trace **traces)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < it->n_ups; i++) {
+		const bt_stream *s = head_stream(&it->ups[i]);
+		const bt_trace *t = s ? bt_stream_borrow_trace_const(s) : NULL;
+		size_t j;
+		const char *domain;
+
+		for (j = 0; t && j < n && traces[j] != t; j++)
+			;
+		if (!t || j < n)
+			continue;
+		domain = env_string(t, "domain");
+		traces[n++] = t;
+		if (domain && strcmp(domain, "kernel") == 0 && n > 1) {
+			const bt_trace *first = traces[0];
+
+			traces[0] = t;
+			traces[n - 1] = first;
+		}
+	}
+	return n;
+}
+
+/* The clock to keep unchanged: the UST trace's (GPU times are recorded in it). */
+static const bt_clock_class *model_clock(struct unify_iter *it)
+{
+	const bt_clock_class *fallback = NULL;
+
+	for (size_t i = 0; i < it->n_ups; i++) {
+		const bt_stream *s = head_stream(&it->ups[i]);
+		const bt_clock_class *cc;
+		const char *domain;
+
+		if (!s)
+			continue;
+		cc = bt_stream_class_borrow_default_clock_class_const(bt_stream_borrow_class_const(s));
+		domain = env_string(bt_stream_borrow_trace_const(s), "domain");
+		if (cc && domain && strcmp(domain, "ust") == 0)
+			return cc;
+		if (cc && !fallback)
+			fallback = cc;
+	}
+	return fallback;
+}
+
+static int start_output(struct unify_iter *it)
+{
+	struct out_trace *ot = &it->f->ot;
+	const bt_trace **traces = calloc(it->n_ups + 1, sizeof(*traces));
+	size_t n;
+	int ret = -1;
+
+	if (!traces)
+		return -1;
+	if (out_trace_start(ot, model_clock(it)) != 0)
+		goto cleanup;
+	n = head_traces(it, traces);
+	for (size_t i = 0; i < n; i++)
+		if (merge_env(ot->trace, traces[i], i) != 0)
+			goto cleanup;
+	for (size_t i = 0; i < it->f->params.n_env; i++)
+		if (bt_trace_set_environment_entry_string(ot->trace, it->f->params.env[i].name,
+							  it->f->params.env[i].value) != 0)
+			goto cleanup;
+	if (bt_trace_set_name(ot->trace, "hsatrace-unified") != 0)
+		goto cleanup;
+	ret = 0;
+cleanup:
+	free(traces);
+	return ret;
+}
+
+/* --- synthesized GPU events --- */
+
+static bt_field_class *counter_payload_fc(bt_trace_class *tc)
+{
+	static const char *const u64_fields[] = { "correlation_id", "queue_id", "packet_index" };
+	bt_field_class *s = bt_field_class_structure_create(tc);
+	bt_field_class *fc = NULL;
+
+	for (size_t i = 0; s && i < 3; i++) {
+		fc = bt_field_class_integer_unsigned_create(tc);
+		if (!fc || bt_field_class_structure_append_member(s, u64_fields[i], fc) != 0)
+			goto error;
+		bt_field_class_put_ref(fc);
+	}
+	fc = bt_field_class_string_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "kernel_name", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_string_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "counter", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_integer_signed_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "value", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_integer_unsigned_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "pass", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	return s;
+error:
+	bt_field_class_put_ref(fc);
+	bt_field_class_put_ref(s);
+	return NULL;
+}
+
+static int create_gpu_classes(struct unify_iter *it)
+{
+	struct out_trace *ot = &it->f->ot;
+	bt_field_class *payload;
+	int status;
+
+	it->gpu_sc = bt_stream_class_create(ot->tc);
+	if (!it->gpu_sc)
+		return -1;
+	bt_stream_class_put_ref(it->gpu_sc); /* the trace class keeps it */
+	if (bt_stream_class_set_name(it->gpu_sc, "hsa_gpu") != 0 ||
+	    bt_stream_class_set_default_clock_class(it->gpu_sc, ot->cc) != 0)
+		return -1;
+	bt_stream_class_set_supports_packets(it->gpu_sc, BT_TRUE, BT_TRUE, BT_TRUE);
+	it->counter_ec = bt_event_class_create(it->gpu_sc);
+	if (!it->counter_ec)
+		return -1;
+	bt_event_class_put_ref(it->counter_ec);
+	payload = counter_payload_fc(ot->tc);
+	if (!payload)
+		return -1;
+	status = bt_event_class_set_payload_field_class(it->counter_ec, payload);
+	bt_field_class_put_ref(payload);
+	if (status != 0)
+		return -1;
+	return bt_event_class_set_name(it->counter_ec, synth_names[SYN_COUNTER]) == 0 ? 0 : -1;
+}
+
+/* The hsa_gpu event class for a begin/end of the activity record `msg`: its payload is a
+ * copy of the record's, so every field of kernel_exec/copy_exec is kept. */
+static bt_event_class *gpu_event_class(struct unify_iter *it, const bt_message *msg,
+				       enum synth_what what)
+{
+	const bt_event_class *in = bt_event_borrow_class_const(bt_message_event_borrow_event_const(msg));
+	bt_event_class *out = ptrmap_get(&it->gpu_ecs[what], in);
+	const bt_field_class *in_payload = bt_event_class_borrow_payload_field_class_const(in);
+	struct fc_copy_scope scope;
+	bt_field_class *payload = NULL;
+
+	if (out)
+		return out;
+	out = bt_event_class_create(it->gpu_sc);
+	if (!out)
+		return NULL;
+	bt_event_class_put_ref(out);
+	fc_copy_scope_init(&scope, it->f->ot.tc);
+	scope.in_roots[BT_FIELD_PATH_SCOPE_EVENT_PAYLOAD] = in_payload;
+	if (in_payload)
+		payload = fc_copy(&scope, in_payload);
+	fc_copy_scope_release(&scope);
+	if ((in_payload && !payload) ||
+	    (payload && bt_event_class_set_payload_field_class(out, payload) != 0) ||
+	    bt_event_class_set_name(out, synth_names[what]) != 0 ||
+	    ptrmap_put(&it->gpu_ecs[what], in, out) != 0)
+		out = NULL;
+	bt_field_class_put_ref(payload);
+	return out;
+}
+
+static size_t gpu_stream_index(struct unify_iter *it, const struct gpu_record *r)
+{
+	size_t i;
+
+	for (i = 0; i < it->n_gstreams; i++) {
+		const struct gpu_stream *g = &it->gstreams[i];
+
+		if (g->kind == r->kind && g->vpid == r->vpid && g->queue_id == r->queue_id)
+			return i;
+	}
+	it->gstreams[i] = (struct gpu_stream){ .kind = r->kind, .vpid = r->vpid,
+					       .queue_id = r->queue_id };
+	it->n_gstreams++;
+	return i;
+}
+
+static int cmp_synth(const void *a, const void *b)
+{
+	const struct synth *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void add_synth(struct unify_iter *it, int64_t ns, size_t rec, size_t counter,
+		      size_t stream, enum synth_what what)
+{
+	it->syn[it->n_syn] = (struct synth){ .ns = ns, .order = it->n_syn, .rec = rec,
+					     .counter = counter, .stream = stream, .what = what };
+	it->n_syn++;
+}
+
+static int plan_synth(struct unify_iter *it)
+{
+	const struct gpu_store *st = it->f->params.gpu;
+	size_t total = 0;
+
+	for (size_t i = 0; i < st->n_recs; i++)
+		if (st->recs[i].run == 0)
+			total += 2 + st->recs[i].n_counters;
+	if (!total)
+		return 0;
+	it->syn = calloc(total, sizeof(*it->syn));
+	it->gstreams = calloc(st->n_recs, sizeof(*it->gstreams));
+	if (!it->syn || !it->gstreams || create_gpu_classes(it) != 0)
+		return -1;
+	for (size_t i = 0; i < st->n_recs; i++) {
+		const struct gpu_record *r = &st->recs[i];
+		size_t s;
+		bool kernel = r->kind == GPU_KERNEL;
+
+		if (r->run != 0)
+			continue;
+		s = gpu_stream_index(it, r);
+		add_synth(it, r->begin_ns, i, 0, s, kernel ? SYN_KERNEL_BEGIN : SYN_COPY_BEGIN);
+		add_synth(it, r->end_ns, i, 0, s, kernel ? SYN_KERNEL_END : SYN_COPY_END);
+		for (size_t c = 0; c < r->n_counters; c++)
+			add_synth(it, r->end_ns, i, c, s, SYN_COUNTER);
+	}
+	qsort(it->syn, it->n_syn, sizeof(*it->syn), cmp_synth);
+	for (size_t g = 0; g < it->n_gstreams; g++) {
+		size_t first = SIZE_MAX, last = 0;
+
+		for (size_t i = 0; i < it->n_syn; i++)
+			if (it->syn[i].stream == g) {
+				if (first == SIZE_MAX)
+					first = i;
+				last = i;
+			}
+		if (first != SIZE_MAX) {
+			it->syn[first].first = true;
+			it->syn[last].last = true;
+		}
+	}
+	return 0;
+}
+
+static int fill_counter_event(const struct gpu_store *st, const struct synth *e, bt_event *ev)
+{
+	const struct gpu_record *r = &st->recs[e->rec];
+	const struct gpu_counter *c = &st->counters[r->counters[e->counter]];
+	bt_field *p = bt_event_borrow_payload_field(ev);
+
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 0),
+					    r->correlation_id);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 1),
+					    r->queue_id);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 2),
+					    r->packet_index);
+	if (bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 3),
+				      r->kernel_name) != 0 ||
+	    bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 4),
+				      c->name) != 0)
+		return -1;
+	bt_field_integer_signed_set_value(bt_field_structure_borrow_member_field_by_index(p, 5),
+					  c->value);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 6),
+					    c->run);
+	return 0;
+}
+
+static int open_gpu_stream(struct unify_iter *it, struct gpu_stream *g, uint64_t cycles_ns,
+			   int64_t ns)
+{
+	struct out_trace *ot = &it->f->ot;
+	char name[96];
+
+	(void)cycles_ns;
+	if (g->kind == GPU_KERNEL)
+		snprintf(name, sizeof(name), "hsa_gpu_queue_%" PRIu64 "_pid_%" PRIu64,
+			 g->queue_id, g->vpid);
+	else
+		snprintf(name, sizeof(name), "hsa_gpu_copy_pid_%" PRIu64, g->vpid);
+	g->s = out_trace_add_stream(ot, it->gpu_sc, name);
+	if (!g->s)
+		return -1;
+	g->s->packet = bt_packet_create(g->s->out);
+	if (!g->s->packet)
+		return -1;
+	if (push(it, bt_message_stream_beginning_create(it->self, g->s->out)) != 0)
+		return -1;
+	return push(it, bt_message_packet_beginning_create_with_default_clock_snapshot(it->self,
+		g->s->packet, out_stream_cycles(ot, g->s, ns)));
+}
+
+static int close_stream(struct unify_iter *it, struct out_stream *s)
+{
+	bool packets = bt_stream_class_supports_packets(s->sc);
+
+	if (s->ended)
+		return 0;
+	s->ended = true;
+	if (packets && s->packet) {
+		const bt_message *m;
+
+		if (bt_stream_class_packets_have_end_default_clock_snapshot(s->sc))
+			m = bt_message_packet_end_create_with_default_clock_snapshot(it->self,
+				s->packet, s->last_cycles);
+		else
+			m = bt_message_packet_end_create(it->self, s->packet);
+		bt_packet_put_ref(s->packet);
+		s->packet = NULL;
+		if (push(it, m) != 0)
+			return -1;
+	}
+	return push(it, bt_message_stream_end_create(it->self, s->out));
+}
+
+static int emit_synth(struct unify_iter *it, const struct synth *e)
+{
+	const struct gpu_store *st = it->f->params.gpu;
+	struct gpu_stream *g = &it->gstreams[e->stream];
+	const bt_message *rec_msg = st->recs[e->rec].msg;
+	bt_event_class *ec;
+	bt_message *m;
+	uint64_t cycles;
+
+	if (e->first && open_gpu_stream(it, g, 0, e->ns) != 0)
+		return -1;
+	ec = e->what == SYN_COUNTER ? it->counter_ec : gpu_event_class(it, rec_msg, e->what);
+	if (!ec)
+		return -1;
+	cycles = out_stream_cycles(&it->f->ot, g->s, e->ns);
+	m = bt_message_event_create_with_packet_and_default_clock_snapshot(it->self, ec,
+		g->s->packet, cycles);
+	if (!m)
+		return -1;
+	if (e->what == SYN_COUNTER) {
+		if (fill_counter_event(st, e, bt_message_event_borrow_event(m)) != 0)
+			goto error;
+	} else {
+		const bt_field *in = bt_event_borrow_payload_field_const(
+			bt_message_event_borrow_event_const(rec_msg));
+
+		if (in && field_copy(in, bt_event_borrow_payload_field(
+			bt_message_event_borrow_event(m))) != 0)
+			goto error;
+	}
+	if (push(it, m) != 0)
+		return -1;
+	it->f->params.counts->synthesized++;
+	it->f->params.counts->events_out++;
+	return e->last ? close_stream(it, g->s) : 0;
+error:
+	bt_message_put_ref(m);
+	return -1;
+}
+
+/* --- translation of input messages --- */
+
+static uint64_t cycles_of(struct unify_iter *it, struct out_stream *s, const bt_message *msg)
+{
+	int64_t ns;
+
+	if (!snapshot_ns(msg_snapshot(msg), &ns))
+		return s->last_cycles;
+	return out_stream_cycles(&it->f->ot, s, ns);
+}
+
+static int copy_event_fields(const bt_event *in, bt_event *out)
+{
+	const bt_field *f;
+
+	f = bt_event_borrow_common_context_field_const(in);
+	if (f && field_copy(f, bt_event_borrow_common_context_field(out)) != 0)
+		return -1;
+	f = bt_event_borrow_specific_context_field_const(in);
+	if (f && field_copy(f, bt_event_borrow_specific_context_field(out)) != 0)
+		return -1;
+	f = bt_event_borrow_payload_field_const(in);
+	if (f && field_copy(f, bt_event_borrow_payload_field(out)) != 0)
+		return -1;
+	return 0;
+}
+
+static int translate_event(struct unify_iter *it, const bt_message *msg)
+{
+	struct out_trace *ot = &it->f->ot;
+	const bt_event *in = bt_message_event_borrow_event_const(msg);
+	struct out_stream *s = out_trace_map_stream(ot, bt_event_borrow_stream_const(in));
+	bt_event_class *ec = s ? out_trace_map_event_class(ot, bt_event_borrow_class_const(in)) : NULL;
+	bool clock = s && bt_stream_class_borrow_default_clock_class_const(s->sc);
+	bt_message *m;
+
+	it->f->params.counts->events_in++;
+	if (!ec || (bt_stream_class_supports_packets(s->sc) && !s->packet)) {
+		it->f->params.counts->copy_failures++;
+		return 0;
+	}
+	if (bt_stream_class_supports_packets(s->sc))
+		m = clock ? bt_message_event_create_with_packet_and_default_clock_snapshot(it->self,
+				ec, s->packet, cycles_of(it, s, msg)) :
+			    bt_message_event_create_with_packet(it->self, ec, s->packet);
+	else
+		m = clock ? bt_message_event_create_with_default_clock_snapshot(it->self, ec,
+				s->out, cycles_of(it, s, msg)) :
+			    bt_message_event_create(it->self, ec, s->out);
+	if (!m)
+		return -1;
+	if (copy_event_fields(in, bt_message_event_borrow_event(m)) != 0) {
+		bt_message_put_ref(m);
+		it->f->params.counts->copy_failures++;
+		return 0;
+	}
+	it->f->params.counts->events_out++;
+	return push(it, m);
+}
+
+static int translate_packet(struct unify_iter *it, const bt_message *msg, bool beginning)
+{
+	const bt_packet *in = beginning ? bt_message_packet_beginning_borrow_packet_const(msg) :
+					  bt_message_packet_end_borrow_packet_const(msg);
+	struct out_stream *s = out_trace_map_stream(&it->f->ot, bt_packet_borrow_stream_const(in));
+	bool with_cs;
+	const bt_message *m;
+
+	if (!s)
+		return -1;
+	if (beginning) {
+		const bt_field *ctx = bt_packet_borrow_context_field_const(in);
+
+		bt_packet_put_ref(s->packet);
+		s->packet = bt_packet_create(s->out);
+		if (!s->packet)
+			return -1;
+		if (ctx && field_copy(ctx, bt_packet_borrow_context_field(s->packet)) != 0)
+			return -1;
+		with_cs = bt_stream_class_packets_have_beginning_default_clock_snapshot(s->sc);
+		m = with_cs ? bt_message_packet_beginning_create_with_default_clock_snapshot(it->self,
+				s->packet, cycles_of(it, s, msg)) :
+			      bt_message_packet_beginning_create(it->self, s->packet);
+		return push(it, m);
+	}
+	if (!s->packet)
+		return 0;
+	with_cs = bt_stream_class_packets_have_end_default_clock_snapshot(s->sc);
+	m = with_cs ? bt_message_packet_end_create_with_default_clock_snapshot(it->self,
+			s->packet, cycles_of(it, s, msg)) :
+		      bt_message_packet_end_create(it->self, s->packet);
+	bt_packet_put_ref(s->packet);
+	s->packet = NULL;
+	return push(it, m);
+}
+
+/* Cycles for a discarded range's end: converted, never moving the stream's last time (the
+ * range ends at the next packet's end, after that packet's beginning). */
+static uint64_t end_cycles(struct out_trace *ot, const struct out_stream *s,
+			   const bt_clock_snapshot *cs)
+{
+	int64_t ns;
+	uint64_t cycles;
+
+	if (!snapshot_ns(cs, &ns) || ns < ot->offset_ns)
+		return s->last_cycles;
+	cycles = (uint64_t)(ns - ot->offset_ns);
+	return cycles < s->last_cycles ? s->last_cycles : cycles;
+}
+
+static int translate_discarded(struct unify_iter *it, const bt_message *msg, bool events)
+{
+	const bt_stream *in = events ? bt_message_discarded_events_borrow_stream_const(msg) :
+				       bt_message_discarded_packets_borrow_stream_const(msg);
+	struct out_stream *s = out_trace_map_stream(&it->f->ot, in);
+	uint64_t count = 0;
+	bool known, with_cs;
+	bt_message *m;
+
+	if (!s)
+		return -1;
+	if (events) {
+		known = bt_message_discarded_events_get_count(msg, &count) ==
+			BT_PROPERTY_AVAILABILITY_AVAILABLE;
+		with_cs = bt_stream_class_discarded_events_have_default_clock_snapshots(s->sc);
+		it->f->params.counts->discarded_events += known ? count : 1;
+	} else {
+		known = bt_message_discarded_packets_get_count(msg, &count) ==
+			BT_PROPERTY_AVAILABILITY_AVAILABLE;
+		with_cs = bt_stream_class_discarded_packets_have_default_clock_snapshots(s->sc);
+		it->f->params.counts->discarded_packets += known ? count : 1;
+	}
+	if (with_cs) {
+		uint64_t begin = cycles_of(it, s, msg);
+		uint64_t end = end_cycles(&it->f->ot, s, events ?
+			bt_message_discarded_events_borrow_end_default_clock_snapshot_const(msg) :
+			bt_message_discarded_packets_borrow_end_default_clock_snapshot_const(msg));
+
+		m = events ? bt_message_discarded_events_create_with_default_clock_snapshots(
+				     it->self, s->out, begin, end) :
+			     bt_message_discarded_packets_create_with_default_clock_snapshots(
+				     it->self, s->out, begin, end);
+	} else {
+		m = events ? bt_message_discarded_events_create(it->self, s->out) :
+			     bt_message_discarded_packets_create(it->self, s->out);
+	}
+	if (!m)
+		return -1;
+	if (known && events)
+		bt_message_discarded_events_set_count(m, count);
+	else if (known)
+		bt_message_discarded_packets_set_count(m, count);
+	return push(it, m);
+}
+
+static int translate(struct unify_iter *it, const bt_message *msg)
+{
+	struct out_trace *ot = &it->f->ot;
+	struct out_stream *s;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		return translate_event(it, msg);
+	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
+		s = out_trace_map_stream(ot, bt_message_stream_beginning_borrow_stream_const(msg));
+		return s ? push(it, bt_message_stream_beginning_create(it->self, s->out)) : -1;
+	case BT_MESSAGE_TYPE_STREAM_END:
+		s = out_trace_map_stream(ot, bt_message_stream_end_borrow_stream_const(msg));
+		return s ? close_stream(it, s) : -1;
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		return translate_packet(it, msg, true);
+	case BT_MESSAGE_TYPE_PACKET_END:
+		return translate_packet(it, msg, false);
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		return translate_discarded(it, msg, true);
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return translate_discarded(it, msg, false);
+	default:
+		return 0; /* inactivity: nothing to write */
+	}
+}
+
+/* --- the merge --- */
+
+/* The upstream with the earliest head, or NULL when all are done. -1 in *err on AGAIN. */
+static struct upstream *earliest(struct unify_iter *it, int64_t *ns, int *err)
+{
+	struct upstream *best = NULL;
+	int64_t best_ns = INT64_MAX;
+
+	*err = 0;
+	for (size_t i = 0; i < it->n_ups; i++) {
+		struct upstream *up = &it->ups[i];
+		int64_t t;
+
+		if ((*err = upstream_fill(it, up)) != 0)
+			return NULL;
+		if (up->ended)
+			continue;
+		t = upstream_head_ns(up);
+		if (!best || t < best_ns) {
+			best = up;
+			best_ns = t;
+		}
+	}
+	*ns = best_ns;
+	return best;
+}
+
+static int take_one(struct unify_iter *it, struct upstream *up, int64_t ns)
+{
+	const bt_message *msg = up->msgs[up->pos++];
+	int ret;
+
+	if (ns > up->last_ns)
+		up->last_ns = ns;
+	ret = translate(it, msg);
+	bt_message_put_ref(msg);
+	return ret;
+}
+
+static int close_all(struct unify_iter *it)
+{
+	struct out_trace *ot = &it->f->ot;
+
+	for (size_t i = 0; i < ot->n_all; i++)
+		if (close_stream(it, ot->all[i]) != 0)
+			return -1;
+	for (size_t i = 0; i < ot->n_all; i++)
+		it->f->params.counts->clamped += ot->all[i]->clamped;
+	it->f->params.counts->clamped += ot->clamped_before_origin;
+	it->closed = true;
+	return 0;
+}
+
+/* Produces at least one pending message, or sets *end. 0, -1 (error), 1 (AGAIN). */
+static int produce(struct unify_iter *it, bool *end)
+{
+	int64_t ns;
+	int err;
+	struct upstream *up = earliest(it, &ns, &err);
+
+	*end = false;
+	if (err == -1)
+		return 1;
+	if (err)
+		return -1;
+	if (it->syn_pos < it->n_syn && (!up || it->syn[it->syn_pos].ns < ns))
+		return emit_synth(it, &it->syn[it->syn_pos++]);
+	if (up)
+		return take_one(it, up, ns);
+	if (!it->closed)
+		return close_all(it);
+	*end = true;
+	return 0;
+}
+
+static int prime(struct unify_iter *it)
+{
+	for (size_t i = 0; i < it->n_ups; i++)
+		if (upstream_fill(it, &it->ups[i]) != 0)
+			return -1;
+	if (start_output(it) != 0)
+		return -1;
+	return plan_synth(it);
+}
+
+/* Collect mode: every event goes to the gpu_store; nothing is output. */
+static bt_message_iterator_class_next_method_status collect_all(struct unify_iter *it)
+{
+	struct unify_params *p = &it->f->params;
+
+	for (size_t i = 0; i < it->n_ups; i++) {
+		struct upstream *up = &it->ups[i];
+
+		for (;;) {
+			int err = upstream_fill(it, up);
+
+			if (err == -1)
+				return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
+			if (err)
+				return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
+			if (up->ended)
+				break;
+			for (; up->pos < up->count; up->pos++) {
+				const bt_message *msg = up->msgs[up->pos];
+
+				if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT) {
+					p->counts->events_in++;
+					if (gpu_store_collect(p->gpu, msg) != 0)
+						return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
+				}
+				bt_message_put_ref(msg);
+			}
+		}
+	}
+	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
+}
+
+static bt_message_iterator_class_next_method_status
+unify_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
+	   uint64_t *count)
+{
+	struct unify_iter *it = bt_self_message_iterator_get_data(self);
+	bool end = false;
+
+	if (it->f->params.mode == UNIFY_COLLECT)
+		return collect_all(it);
+	if (!it->primed) {
+		if (prime(it) != 0) {
+			fprintf(stderr, "hsatrace-unify: failed to create the output trace\n");
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
+		}
+		it->primed = true;
+	}
+	while (it->n_pending - it->pending_pos < capacity && !end) {
+		int ret = produce(it, &end);
+
+		if (ret < 0)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
+		if (ret > 0)
+			break;
+	}
+	*count = 0;
+	while (it->pending_pos < it->n_pending && *count < capacity)
+		msgs[(*count)++] = it->pending[it->pending_pos++];
+	if (it->pending_pos == it->n_pending)
+		it->pending_pos = it->n_pending = 0;
+	if (*count)
+		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK;
+	return end ? BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END :
+		     BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
+}
+
+/* --- component and iterator lifecycle --- */
+
+static void unify_iter_finalize(bt_self_message_iterator *self)
+{
+	struct unify_iter *it = bt_self_message_iterator_get_data(self);
+
+	if (!it)
+		return;
+	for (size_t i = 0; i < it->n_ups; i++) {
+		for (uint64_t j = it->ups[i].pos; j < it->ups[i].count; j++)
+			bt_message_put_ref(it->ups[i].msgs[j]);
+		bt_message_iterator_put_ref(it->ups[i].it);
+	}
+	for (size_t i = it->pending_pos; i < it->n_pending; i++)
+		bt_message_put_ref(it->pending[i]);
+	for (size_t i = 0; i < 4; i++)
+		ptrmap_release(&it->gpu_ecs[i]);
+	free(it->pending);
+	free(it->ups);
+	free(it->syn);
+	free(it->gstreams);
+	free(it);
+}
+
+static bt_message_iterator_class_initialize_method_status
+unify_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configuration *config,
+		bt_self_component_port_output *port)
+{
+	bt_self_component *comp = bt_self_message_iterator_borrow_component(self);
+	struct unify_filter *f = bt_self_component_get_data(comp);
+	struct unify_iter *it = calloc(1, sizeof(*it));
+
+	(void)config;
+	(void)port;
+	if (!it)
+		return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+	bt_self_message_iterator_set_data(self, it);
+	it->f = f;
+	it->self = self;
+	it->ups = calloc(f->params.n_inputs + 1, sizeof(*it->ups));
+	if (!it->ups)
+		goto error;
+	for (uint64_t i = 0; i < f->params.n_inputs; i++) {
+		bt_self_component_port_input *in = bt_self_component_filter_borrow_input_port_by_index(
+			f->self, i);
+		struct upstream *up = &it->ups[it->n_ups];
+
+		up->name = bt_port_get_name(bt_self_component_port_as_port(
+			bt_self_component_port_input_as_self_component_port(in)));
+		up->last_ns = INT64_MIN;
+		if (bt_message_iterator_create_from_message_iterator(self, in, &up->it) !=
+		    BT_MESSAGE_ITERATOR_CREATE_FROM_MESSAGE_ITERATOR_STATUS_OK) {
+			f->params.counts->failed_streams++;
+			report_error("input stream cannot be read, skipped", up->name);
+			continue;
+		}
+		it->n_ups++;
+	}
+	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
+error:
+	unify_iter_finalize(self);
+	bt_self_message_iterator_set_data(self, NULL);
+	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+}
+
+static bt_component_class_initialize_method_status
+unify_init(bt_self_component_filter *self, bt_self_component_filter_configuration *config,
+	   const bt_value *params, void *init_data)
+{
+	bt_self_component *comp = bt_self_component_filter_as_self_component(self);
+	struct unify_filter *f;
+
+	(void)config;
+	(void)params;
+	if (!init_data)
+		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+	f->params = *(const struct unify_params *)init_data;
+	f->self = self;
+	bt_self_component_set_data(comp, f);
+	if (out_trace_init(&f->ot, comp) != 0)
+		goto error;
+	for (uint64_t i = 0; i < f->params.n_inputs; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "in%" PRIu64, i);
+		if (bt_self_component_filter_add_input_port(self, name, NULL, NULL) != 0)
+			goto error;
+	}
+	if (bt_self_component_filter_add_output_port(self, "out", NULL, NULL) != 0)
+		goto error;
+	return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK;
+error:
+	return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+}
+
+static void unify_finalize(bt_self_component_filter *self)
+{
+	struct unify_filter *f = bt_self_component_get_data(
+		bt_self_component_filter_as_self_component(self));
+
+	if (!f)
+		return;
+	out_trace_release(&f->ot);
+	free(f);
+}
+
+bt_component_class_filter *unify_filter_class_create(void)
+{
+	bt_message_iterator_class *mic = bt_message_iterator_class_create(unify_next);
+	bt_component_class_filter *fc = NULL;
+
+	if (!mic)
+		return NULL;
+	bt_message_iterator_class_set_initialize_method(mic, unify_iter_init);
+	bt_message_iterator_class_set_finalize_method(mic, unify_iter_finalize);
+	fc = bt_component_class_filter_create("unify", mic);
+	bt_message_iterator_class_put_ref(mic);
+	if (!fc)
+		return NULL;
+	bt_component_class_filter_set_initialize_method(fc, unify_init);
+	bt_component_class_filter_set_finalize_method(fc, unify_finalize);
+	bt_component_class_set_description(bt_component_class_filter_as_component_class(fc),
+		"Merge traces into one, materializing HSA GPU activity (hsatrace)");
+	return fc;
+}

@@ -1,0 +1,54 @@
+/*
+ * unify_filter - the babeltrace2 filter component class at the heart of `hsatrace unify`.
+ *
+ * It has one input port per upstream (source) output port and one output port. Its message
+ * iterator merges all upstream messages in time order (ns from origin; a message without a
+ * time takes its upstream's last one) and, by mode:
+ *   UNIFY_COLLECT: hands every event to a gpu_store and outputs nothing (first pass);
+ *   UNIFY_WRITE:   rewrites every message onto the single output trace (out_trace) and
+ *                  inserts the hsa_gpu:* events synthesized from the gpu_store at their
+ *                  GPU times, on streams of their own.
+ * An upstream that fails (corrupted or truncated data) is reported and dropped; its
+ * streams are closed at the end so the output stays a valid trace.
+ */
+#ifndef HSATRACE_UNIFY_FILTER_H
+#define HSATRACE_UNIFY_FILTER_H
+
+#include <stdint.h>
+
+#include <babeltrace2/babeltrace.h>
+
+#include "analyses/unify/gpu_store.h"
+
+enum unify_mode { UNIFY_COLLECT, UNIFY_WRITE };
+
+struct unify_env_entry {
+	const char *name;
+	const char *value;
+};
+
+/* What happened, for the final report. Filled by the filter, owned by the caller. */
+struct unify_counts {
+	uint64_t events_in;
+	uint64_t events_out;		/* including synthesized */
+	uint64_t synthesized;
+	uint64_t discarded_events;	/* as reported by the tracer */
+	uint64_t discarded_packets;
+	uint64_t clamped;		/* out-of-order timestamps moved forward */
+	uint64_t failed_streams;	/* upstreams that stopped on an error */
+	uint64_t copy_failures;		/* events that could not be copied, skipped */
+};
+
+struct unify_params {
+	enum unify_mode mode;
+	uint64_t n_inputs;
+	struct gpu_store *gpu;
+	struct unify_counts *counts;
+	const struct unify_env_entry *env;	/* extra environment entries (write mode) */
+	size_t n_env;
+};
+
+/* A new reference to the component class; initialize-method data: struct unify_params *. */
+bt_component_class_filter *unify_filter_class_create(void);
+
+#endif
