@@ -1,0 +1,107 @@
+/*
+ * view_api - the HSA API call stack, per process and thread, by plain function name.
+ *
+ * hsa-api.xml: a stateProvider and a time graph view (any Trace Compass version).
+ * hsa-api-callstack.xml: the same stateProvider inside a data-driven <callstack> (Trace
+ * Compass >= 10: flame chart, flame graph, function durations). A separate file, because
+ * an older Trace Compass rejects the whole file that contains <callstack>.
+ *
+ * State system (both analyses):
+ *	Processes/<vpid>/name			String process name (context._procname)
+ *	Processes/<vpid>/Threads/<vtid>/CallStack	stack of function names ("hsa_queue_create")
+ *	Processes/<vpid>/Threads/<vtid>/failed	String name of the call that just failed,
+ *						from its exit until the thread's next call
+ *	Processes/<vpid>/Threads/<vtid>/failures	Integer number of failed calls so far
+ * A call failed when its exit event's `status` (hsa_status_t) is not HSA_STATUS_SUCCESS (0).
+ */
+#include "generator/views.h"
+
+#define API_ANALYSIS "org.hsatrace.api.state"
+#define API_CALLSTACK_ANALYSIS "org.hsatrace.api.callstack.state"
+#define THREAD "Processes/$context._vpid/Threads/$context._vtid"
+
+static void api_handlers(struct tc *tc, const char *entry, const char *exit,
+			 const struct catalog_event *entry_ev)
+{
+	struct xml_writer *xw = tc->xw;
+
+	(void)entry_ev;
+	tc_handler_start(tc, entry);
+	tc_change(tc, "Processes/$context._vpid/name", TC_FIELD("context._procname"));
+	tc_change(tc, THREAD "/failed", TC_NULL);
+	tc_change(tc, THREAD "/CallStack",
+		  &(struct tc_value){ .type = "eventField", .value = "function", .stack = "push" });
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, exit);
+	tc_change(tc, THREAD "/CallStack", &(struct tc_value){ .type = "null", .stack = "pop" });
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_field(tc, "ne", "status", TC_LONG("0"));
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, THREAD "/failed", TC_FIELD("function"));
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_field(tc, "ne", "status", TC_LONG("0"));
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, THREAD "/failures",
+		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	tc_handler_end(tc);
+}
+
+static void api_state_provider(struct tc *tc, const char *id)
+{
+	xml_writer_start(tc->xw, "stateProvider");
+	xml_writer_attr(tc->xw, "id", id);
+	xml_writer_attr(tc->xw, "version", views_analysis_version(tc->cat));
+	tc_head_analysis(tc, "hsatrace: HSA API calls", views_trace_types);
+	views_for_each_api_function(tc->cat, api_handlers, tc);
+	xml_writer_end(tc->xw, "stateProvider");
+}
+
+static void api_time_graph(struct tc *tc)
+{
+	static const char *const analyses[] = { API_ANALYSIS, NULL };
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "timeGraphView");
+	xml_writer_attr(xw, "id", "org.hsatrace.api.view");
+	tc_head_view(tc, "hsatrace: HSA API call stack", analyses);
+	tc_entry_start(tc, "Processes/*", NULL);
+	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
+	tc_entry_start(tc, "Threads/*", NULL);
+	tc_entry_start(tc, "CallStack/*", ".");
+	xml_writer_end(xw, "entry");
+	tc_entry_start(tc, "failed", ".");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "timeGraphView");
+}
+
+void view_write_api(struct tc *tc)
+{
+	api_state_provider(tc, API_ANALYSIS);
+	api_time_graph(tc);
+}
+
+void view_write_api_callstack(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "callstack");
+	xml_writer_attr(xw, "id", "org.hsatrace.api.callstack");
+	xml_writer_start(xw, "callstackGroup");
+	xml_writer_attr(xw, "name", "HSA API");
+	xml_writer_element(xw, "level", "path", "Processes/*", NULL);
+	xml_writer_element(xw, "level", "path", "Threads/*", NULL);
+	xml_writer_end(xw, "callstackGroup");
+	api_state_provider(tc, API_CALLSTACK_ANALYSIS);
+	xml_writer_end(xw, "callstack");
+}

@@ -1,0 +1,126 @@
+/*
+ * view_counters - hsa-counters.xml: XY views of the counters.
+ *
+ * State system of org.hsatrace.counters.state:
+ *	Counters/<scope>/<id>/<name>	Long value of every hsa_activity:counter event (the
+ *					tracer's derived counters and hardware counters),
+ *					scope = queue, pool, process or agent
+ *	Pools/<pool>/allocated_bytes	Long bytes allocated so far (hsa_activity:mem_alloc)
+ *	Pools/<pool>/freed_bytes	Long bytes freed so far (hsa_activity:mem_free)
+ *	Pools/<pool>/live_allocations	Integer allocations not yet freed
+ *	Queues/<queue_id>/packets_in_flight	Integer dispatches submitted, not yet ended
+ *	Copies/<src_agent>/<dst_agent>/bytes_copied	Long bytes copied so far (GPU end time);
+ *					shown as a delta: bytes per sample = copy bandwidth
+ * Trace Compass XY views have no Y-axis unit: the unit is in each view's title.
+ */
+#include <stdio.h>
+
+#include "generator/views.h"
+
+#define COUNTERS_ANALYSIS "org.hsatrace.counters.state"
+
+/* The values of hsa_activity:counter's `scope` field (docs/schema.md). */
+static const char *const counter_scopes[] = { "queue", "pool", "process", "agent", NULL };
+
+static void counters_state_provider(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "stateProvider");
+	xml_writer_attr(xw, "id", COUNTERS_ANALYSIS);
+	xml_writer_attr(xw, "version", views_analysis_version(tc->cat));
+	tc_head_analysis(tc, "hsatrace: counters", views_trace_types);
+
+	tc_handler_start(tc, "hsa_activity:counter");
+	tc_change(tc, "Counters/$scope/$id/$name", TC_FIELD("value"));
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_activity:mem_alloc");
+	tc_change(tc, "Pools/$pool/allocated_bytes",
+		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Pools/$pool/live_allocations",
+		  &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_activity:mem_free");
+	tc_change(tc, "Pools/$pool/freed_bytes",
+		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Pools/$pool/live_allocations",
+		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_activity:packet_submit");
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	xml_writer_start(xw, "and");
+	tc_cond_field(tc, "ne", "packet_type", TC_LONG("3"));	/* barrier-AND */
+	tc_cond_field(tc, "ne", "packet_type", TC_LONG("5"));	/* barrier-OR */
+	xml_writer_end(xw, "and");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, "Queues/$queue_id/packets_in_flight",
+		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_gpu:kernel_end");
+	tc_change(tc, "Queues/$queue_id/packets_in_flight",
+		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_gpu:copy_end");
+	tc_change(tc, "Copies/$src_agent/$dst_agent/bytes_copied",
+		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_handler_end(tc);
+	xml_writer_end(xw, "stateProvider");
+}
+
+static void xy_view(struct tc *tc, const char *id, const char *label, const char *path,
+		    const char *display, const char *display_type)
+{
+	static const char *const analyses[] = { COUNTERS_ANALYSIS, NULL };
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "xyView");
+	xml_writer_attr(xw, "id", id);
+	tc_head_view(tc, label, analyses);
+	xml_writer_start(xw, "entry");
+	xml_writer_attr(xw, "path", path);
+	xml_writer_attr(xw, "displayType", display_type);
+	if (display)
+		xml_writer_element(xw, "display", "type", "constant", "value", display, NULL);
+	else
+		xml_writer_element(xw, "display", "type", "self", NULL);
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "xyView");
+}
+
+void view_write_counters(struct tc *tc)
+{
+	counters_state_provider(tc);
+	for (const char *const *scope = counter_scopes; *scope; scope++) {
+		char id[96], label[128], path[96];
+
+		snprintf(id, sizeof(id), "org.hsatrace.counters.%s.view", *scope);
+		snprintf(label, sizeof(label), "hsatrace: %s counters (value, in the counter's unit)",
+			 *scope);
+		snprintf(path, sizeof(path), "Counters/%s/*/*", *scope);
+		xy_view(tc, id, label, path, NULL, "absolute");
+	}
+	xy_view(tc, "org.hsatrace.counters.allocated.view",
+		"hsatrace: bytes allocated per pool (bytes, cumulative)", "Pools/*",
+		"allocated_bytes", "absolute");
+	xy_view(tc, "org.hsatrace.counters.freed.view",
+		"hsatrace: bytes freed per pool (bytes, cumulative)", "Pools/*",
+		"freed_bytes", "absolute");
+	xy_view(tc, "org.hsatrace.counters.allocations.view",
+		"hsatrace: live allocations per pool (count)", "Pools/*",
+		"live_allocations", "absolute");
+	xy_view(tc, "org.hsatrace.counters.inflight.view",
+		"hsatrace: packets in flight per queue (packets)", "Queues/*",
+		"packets_in_flight", "absolute");
+	xy_view(tc, "org.hsatrace.counters.bandwidth.view",
+		"hsatrace: copy bandwidth per source and destination agent (bytes per sample interval)",
+		"Copies/*/*", "bytes_copied", "delta");
+}

@@ -1,0 +1,195 @@
+/*
+ * view_queues - hsa-queues.xml: HSA queues per agent, their state, the packets they run and
+ * their occupancy.
+ *
+ * State system of org.hsatrace.queues.state, Q = Agents/<agent>/Queues/<queue_id>:
+ *	QueueAgent/<queue_id>	Long agent handle of the queue (packet_submit has no agent)
+ *	Q/state		Integer: 0 idle, n > 0 busy with n packets in flight, -1 waiting on a
+ *			barrier packet
+ *	Q/inflight	Integer dispatch packets submitted and not yet finished on the GPU
+ *	Q/barrier	Long packet index of the pending barrier packet, null when none
+ *	Q/kernel	String name of the kernel the queue is running (GPU time)
+ * Barrier packets have no completion event: a barrier counts as pending from its
+ * submission until a later packet of the queue starts, or the queue drains.
+ * GPU times come from the unified trace's hsa_gpu:kernel_begin / kernel_end.
+ */
+#include <stdio.h>
+
+#include "generator/views.h"
+
+#define QUEUES_ANALYSIS "org.hsatrace.queues.state"
+#define Q "Agents/?{QueueAgent/$queue_id}/Queues/$queue_id"
+
+#define PACKET_BARRIER_AND "3"
+#define PACKET_BARRIER_OR "5"
+#define STATE_BARRIER "-1"
+#define BUSY_LEVELS 8
+
+/* Q/state := Q/inflight, unless a barrier is pending. */
+static void state_from_inflight(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/state", TC_QUERY(Q "/inflight"));
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+}
+
+static void queue_lifetime(struct tc *tc)
+{
+	tc_handler_start(tc, "hsa_activity:queue_create");
+	tc_change(tc, "QueueAgent/$queue_id", TC_FIELD("agent_handle"));
+	tc_change(tc, Q "/inflight", TC_INT("0"));
+	tc_change(tc, Q "/state", TC_INT("0"));
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_activity:queue_destroy");
+	tc_change(tc, Q "/state", TC_NULL);
+	tc_change(tc, Q "/inflight", TC_NULL);
+	tc_change(tc, Q "/barrier", TC_NULL);
+	tc_change(tc, Q "/kernel", TC_NULL);
+	tc_handler_end(tc);
+}
+
+static void packet_submit(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	tc_handler_start(tc, "hsa_activity:packet_submit");
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	xml_writer_start(xw, "or");
+	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_AND));
+	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_OR));
+	xml_writer_end(xw, "or");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/barrier", TC_FIELD("packet_index"));
+	xml_writer_end(xw, "then");
+	xml_writer_start(xw, "else");
+	tc_change_body(tc, Q "/inflight",
+		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	xml_writer_end(xw, "else");
+	xml_writer_end(xw, "stateChange");
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/state", TC_QUERY(Q "/inflight"));
+	xml_writer_end(xw, "then");
+	xml_writer_start(xw, "else");
+	tc_change_body(tc, Q "/state", TC_INT(STATE_BARRIER));
+	xml_writer_end(xw, "else");
+	xml_writer_end(xw, "stateChange");
+	tc_handler_end(tc);
+}
+
+static void kernel_begin_end(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	tc_handler_start(tc, "hsa_gpu:kernel_begin");
+	tc_change(tc, Q "/kernel", TC_FIELD("kernel_name"));
+	/* a packet after the barrier started: the barrier was satisfied */
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	xml_writer_start(xw, "and");
+	xml_writer_start(xw, "not");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "not");
+	tc_cond_field(tc, "gt", "packet_index", TC_QUERY(Q "/barrier"));
+	xml_writer_end(xw, "and");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	state_from_inflight(tc);
+	tc_handler_end(tc);
+
+	tc_handler_start(tc, "hsa_gpu:kernel_end");
+	tc_change(tc, Q "/kernel", TC_NULL);
+	tc_change(tc, Q "/inflight",
+		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	/* the queue drained: nothing is left for a barrier to wait behind */
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_path(tc, "le", Q "/inflight", TC_INT("0"));
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	state_from_inflight(tc);
+	tc_handler_end(tc);
+}
+
+static void queues_state_provider(struct tc *tc)
+{
+	xml_writer_start(tc->xw, "stateProvider");
+	xml_writer_attr(tc->xw, "id", QUEUES_ANALYSIS);
+	xml_writer_attr(tc->xw, "version", views_analysis_version(tc->cat));
+	tc_head_analysis(tc, "hsatrace: HSA queues", views_trace_types);
+	queue_lifetime(tc);
+	packet_submit(tc);
+	kernel_begin_end(tc);
+	xml_writer_end(tc->xw, "stateProvider");
+}
+
+static void queues_time_graph(struct tc *tc)
+{
+	static const char *const analyses[] = { QUEUES_ANALYSIS, NULL };
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "timeGraphView");
+	xml_writer_attr(xw, "id", "org.hsatrace.queues.view");
+	tc_head_view(tc, "hsatrace: HSA queues (state and running kernel)", analyses);
+	tc_defined_value(tc, "waiting on a barrier", STATE_BARRIER, "#D03030");
+	tc_defined_value(tc, "idle", "0", "#D8D8D8");
+	for (int n = 1; n <= BUSY_LEVELS; n++) {
+		char name[64], value[16], color[16];
+
+		snprintf(name, sizeof(name), n < BUSY_LEVELS ? "busy, %d in flight" :
+			 "busy, %d or more in flight", n);
+		snprintf(value, sizeof(value), "%d", n);
+		/* darker green with more packets in flight */
+		snprintf(color, sizeof(color), "#%02X%02X%02X", 0x90 - n * 0x10, 0xE0 - n * 0x0C,
+			 0x90 - n * 0x10);
+		tc_defined_value(tc, name, value, color);
+	}
+	tc_entry_start(tc, "Agents/*", NULL);
+	tc_entry_start(tc, "Queues/*", "state");
+	tc_entry_start(tc, "kernel", ".");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "timeGraphView");
+}
+
+static void queues_occupancy(struct tc *tc)
+{
+	static const char *const analyses[] = { QUEUES_ANALYSIS, NULL };
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "xyView");
+	xml_writer_attr(xw, "id", "org.hsatrace.queues.occupancy.view");
+	tc_head_view(tc, "hsatrace: queue occupancy (packets in flight)", analyses);
+	xml_writer_start(xw, "entry");
+	xml_writer_attr(xw, "path", "Agents/*/Queues/*");
+	xml_writer_element(xw, "display", "type", "constant", "value", "inflight", NULL);
+	xml_writer_end(xw, "entry");
+	xml_writer_end(xw, "xyView");
+}
+
+void view_write_queues(struct tc *tc)
+{
+	queues_state_provider(tc);
+	queues_time_graph(tc);
+	queues_occupancy(tc);
+}

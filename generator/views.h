@@ -1,0 +1,62 @@
+/*
+ * views - the set of generated Trace Compass XML files and how one is rendered.
+ *
+ * Each file is one `struct view_file`: its name in xml-views/, a one-line summary (put in
+ * the header comment) and a function writing the children of <tmfxml>. Rendering adds the
+ * XML declaration, the header comment (generated, by what, from which schema version) and
+ * the <tmfxml> root. The output depends only on the catalog, never on the time or the
+ * machine, so `--check` can compare it byte for byte with the committed files.
+ *
+ * Analysis and view ids all start with "org.hsatrace." (NCNames, unique across files).
+ */
+#ifndef HSATRACE_GENERATOR_VIEWS_H
+#define HSATRACE_GENERATOR_VIEWS_H
+
+#include <stddef.h>
+
+#include "generator/catalog.h"
+#include "generator/tc.h"
+
+#define VIEWS_GENERATOR_NAME "hsatrace-generate-views"
+
+struct view_file {
+	const char *name;	/* file name, e.g. "hsa-queues.xml" */
+	const char *summary;	/* what the file holds, one line */
+	void (*write)(struct tc *tc);
+};
+
+extern const struct view_file view_files[];
+extern const size_t nr_view_files;
+
+/*
+ * Renders `file` from `cat` into *out (malloc'd, NUL-terminated). Returns 0, or -1 with a
+ * message in err (e.g. a view naming a field the schema does not have).
+ */
+int view_render(const struct view_file *file, const struct catalog *cat, char **out,
+		char *err, size_t errlen);
+
+/* The stateProvider/pattern version: changes with the schema so Trace Compass rebuilds
+ * persisted histories when the events change. */
+const char *views_analysis_version(const struct catalog *cat);
+
+/* The trace types every hsatrace analysis declares. */
+extern const char *const views_trace_types[];
+
+/* Per-file writers (view_*.c). */
+void view_write_kernel(struct tc *tc);
+void view_write_api(struct tc *tc);
+void view_write_api_callstack(struct tc *tc);
+void view_write_queues(struct tc *tc);
+void view_write_gpu(struct tc *tc);
+void view_write_counters(struct tc *tc);
+
+/* Helpers shared by the writers (view_common.c). */
+
+/* Calls fn for every HSA API function of the schema (entry and exit events both present),
+ * in schema order. */
+void views_for_each_api_function(const struct catalog *cat,
+				 void (*fn)(struct tc *tc, const char *entry, const char *exit,
+					    const struct catalog_event *entry_ev),
+				 struct tc *tc);
+
+#endif /* HSATRACE_GENERATOR_VIEWS_H */
