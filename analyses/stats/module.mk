@@ -1,0 +1,22 @@
+# analyses/stats: `hsatrace stats`, and the trace-reading and statistics library that
+# `hsatrace report` links too.
+STATS_LIB_SRCS := keymap.c trace_event.c trace_dirs.c trace_reader.c stats_vec.c \
+	stats_model.c stats_finish.c stats_table.c stats_write.c
+STATS_LIB := $(BUILD)/obj/analyses/stats/libhsat-stats.a
+STATS_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/stats/,$(STATS_LIB_SRCS:.c=.o))
+
+PROGRAMS += $(B_LIBEXEC)/hsatrace-stats
+INSTALL_RULES += install-stats
+
+$(BUILD)/obj/analyses/stats/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
+
+$(STATS_LIB): $(STATS_LIB_OBJS)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(B_LIBEXEC)/hsatrace-stats: $(BUILD)/obj/analyses/stats/stats_main.o $(STATS_LIB)
+	$(link-exe) $(BT2_LIBS)
+
+.PHONY: install-stats
+install-stats: $(B_LIBEXEC)/hsatrace-stats
+	install -d $(DESTDIR)$(PREFIX)/libexec/hsatrace
+	install -m 755 $(B_LIBEXEC)/hsatrace-stats $(DESTDIR)$(PREFIX)/libexec/hsatrace/

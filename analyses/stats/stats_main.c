@@ -1,0 +1,123 @@
+/*
+ * hsatrace-stats - statistics tables of a trace: API calls, kernels, copies, queues, waits.
+ *
+ *   hsatrace stats [--format text|csv|json] [--section api,kernels,copies,queues,waits]
+ *                  [-o FILE] TRACE
+ *
+ * Exit status: 0 success, 1 unreadable trace or output, 2 usage error.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyses/stats/stats_table.h"
+#include "analyses/stats/trace_reader.h"
+
+static const char usage_text[] =
+	"usage: hsatrace stats [--format text|csv|json] [--section LIST] [-o FILE] TRACE\n"
+	"\n"
+	"Statistics of a trace (an `hsatrace record` folder or a unified trace):\n"
+	"  api      per HSA function: calls, total/avg/min/max time, % of API time\n"
+	"  kernels  per kernel: launches, total/avg/min/max GPU time, % of GPU time\n"
+	"  copies   per direction: count, bytes, time, bandwidth (GB/s)\n"
+	"  queues   per queue: packets, maximum packets in flight\n"
+	"  waits    per thread: time blocked in signal waits\n"
+	"\n"
+	"Options:\n"
+	"  -f, --format FMT     text (default), csv or json\n"
+	"  -s, --section LIST   comma-separated sections (default: all)\n"
+	"  -o, --output FILE    write there instead of standard output\n"
+	"  -h, --help           show this help\n"
+	"Times are in nanoseconds. See hsatrace-stats(1).\n";
+
+static int add_event(const struct trace_event *ev, void *data, char *err, size_t err_size)
+{
+	if (stats_model_add_event(data, ev)) {
+		snprintf(err, err_size, "out of memory while reading event '%s'", ev->name);
+		return -1;
+	}
+	return 0;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("hsatrace stats: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'hsatrace stats --help'.\n", stderr);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "section", required_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum stats_format format = STATS_TEXT;
+	unsigned sections = STATS_ALL;
+	const char *output = NULL, *trace;
+	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct stats_model model;
+	struct stats_tables tables = { 0 };
+	FILE *out = stdout;
+	char err[1024], bad[64];
+	int c, ret = 1;
+
+	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (stats_format_parse(optarg, &format))
+				return usage_error("unknown format '%s' (text, csv, json)", optarg);
+			break;
+		case 's':
+			if (stats_sections_parse(optarg, &sections, bad, sizeof(bad)))
+				return usage_error("unknown section '%s' "
+						   "(api, kernels, copies, queues, waits)", bad);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			return usage_error("%s", "bad option");
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+	trace = argv[optind];
+
+	stats_model_init(&model);
+	if (trace_read(trace, &read_opts, add_event, &model, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace stats: %s\n", err);
+		goto cleanup;
+	}
+	if (stats_model_finish(&model) ||
+	    stats_tables_build(&tables, &model, sections, trace)) {
+		fprintf(stderr, "hsatrace stats: out of memory\n");
+		goto cleanup;
+	}
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "hsatrace stats: cannot write '%s': %m\n", output);
+		out = stdout;
+		goto cleanup;
+	}
+	if (stats_tables_write(&tables, format, out) || fflush(out)) {
+		fprintf(stderr, "hsatrace stats: failed to write the tables\n");
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	if (out != stdout && fclose(out) && ret == 0) {
+		fprintf(stderr, "hsatrace stats: failed to write '%s'\n", output);
+		ret = 1;
+	}
+	stats_tables_release(&tables);
+	stats_model_release(&model);
+	return ret;
+}

@@ -1,0 +1,190 @@
+/* The table writers: aligned text, CSV, JSON and HTML. */
+#include "analyses/stats/stats_table.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char *at(const struct stats_table *t, size_t row, size_t col)
+{
+	const char *s = t->cells[row * t->ncolumns + col];
+
+	return s ? s : "";
+}
+
+/* ---- text --------------------------------------------------------------------------- */
+
+static void write_text_table(const struct stats_table *t, FILE *out)
+{
+	size_t width[16] = { 0 };
+
+	for (size_t c = 0; c < t->ncolumns && c < 16; c++) {
+		width[c] = strlen(t->columns[c].name);
+		for (size_t r = 0; r < t->nrows; r++)
+			if (strlen(at(t, r, c)) > width[c])
+				width[c] = strlen(at(t, r, c));
+	}
+	fprintf(out, "%s\n", t->title);
+	for (size_t r = 0; r <= t->nrows; r++) {
+		for (size_t c = 0; c < t->ncolumns && c < 16; c++) {
+			const char *s = r == 0 ? t->columns[c].name : at(t, r - 1, c);
+			int w = (int)width[c];
+			int last = c + 1 == t->ncolumns;
+
+			if (t->columns[c].numeric)
+				fprintf(out, "%*s", w, s);
+			else if (last)
+				fputs(s, out);
+			else
+				fprintf(out, "%-*s", w, s);
+			fputs(last ? "\n" : "  ", out);
+		}
+	}
+	if (t->nrows == 0)
+		fputs("(none)\n", out);
+}
+
+static void write_text(const struct stats_tables *ts, FILE *out)
+{
+	fprintf(out, "trace: %s\nevents: %" PRIu64 "\nspan_ns: %" PRId64 "\n", ts->trace,
+		ts->events, ts->span_ns);
+	for (size_t i = 0; i < ts->count; i++) {
+		fputc('\n', out);
+		write_text_table(&ts->items[i], out);
+	}
+}
+
+/* ---- CSV ---------------------------------------------------------------------------- */
+
+static void write_csv_cell(const char *s, FILE *out)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* Every row starts with its section, so `grep ^kernels,` selects one table. */
+static void write_csv(const struct stats_tables *ts, FILE *out)
+{
+	for (size_t i = 0; i < ts->count; i++) {
+		const struct stats_table *t = &ts->items[i];
+
+		if (i)
+			fputc('\n', out);
+		fputs("section", out);
+		for (size_t c = 0; c < t->ncolumns; c++)
+			fprintf(out, ",%s", t->columns[c].name);
+		fputc('\n', out);
+		for (size_t r = 0; r < t->nrows; r++) {
+			fputs(t->section, out);
+			for (size_t c = 0; c < t->ncolumns; c++) {
+				fputc(',', out);
+				write_csv_cell(at(t, r, c), out);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+/* ---- JSON --------------------------------------------------------------------------- */
+
+static void write_json_string(const char *s, FILE *out)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+static void write_json(const struct stats_tables *ts, FILE *out)
+{
+	fputs("{\n  \"trace\": ", out);
+	write_json_string(ts->trace, out);
+	fprintf(out, ",\n  \"events\": %" PRIu64 ",\n  \"span_ns\": %" PRId64, ts->events,
+		ts->span_ns);
+	for (size_t i = 0; i < ts->count; i++) {
+		const struct stats_table *t = &ts->items[i];
+
+		fprintf(out, ",\n  \"%s\": [", t->section);
+		for (size_t r = 0; r < t->nrows; r++) {
+			fputs(r ? ",\n    {" : "\n    {", out);
+			for (size_t c = 0; c < t->ncolumns; c++) {
+				fprintf(out, "%s\"%s\": ", c ? ", " : "", t->columns[c].name);
+				if (t->columns[c].numeric)
+					fputs(at(t, r, c), out);
+				else
+					write_json_string(at(t, r, c), out);
+			}
+			fputc('}', out);
+		}
+		fputs(t->nrows ? "\n  ]" : "]", out);
+	}
+	fputs("\n}\n", out);
+}
+
+/* ---- HTML --------------------------------------------------------------------------- */
+
+static void write_html_text(const char *s, FILE *out)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+static void write_html(const struct stats_tables *ts, FILE *out)
+{
+	for (size_t i = 0; i < ts->count; i++) {
+		const struct stats_table *t = &ts->items[i];
+
+		fprintf(out, "<h2 id=\"%s\">", t->section);
+		write_html_text(t->title, out);
+		fprintf(out, "</h2>\n<table class=\"stats\" id=\"stats-%s\">\n<thead><tr>",
+			t->section);
+		for (size_t c = 0; c < t->ncolumns; c++)
+			fprintf(out, "<th%s>%s</th>", t->columns[c].numeric ? " class=\"num\"" : "",
+				t->columns[c].name);
+		fputs("</tr></thead>\n<tbody>\n", out);
+		for (size_t r = 0; r < t->nrows; r++) {
+			fputs("<tr>", out);
+			for (size_t c = 0; c < t->ncolumns; c++) {
+				fputs(t->columns[c].numeric ? "<td class=\"num\">" : "<td>", out);
+				write_html_text(at(t, r, c), out);
+				fputs("</td>", out);
+			}
+			fputs("</tr>\n", out);
+		}
+		if (t->nrows == 0)
+			fprintf(out, "<tr><td colspan=\"%zu\">(none)</td></tr>\n", t->ncolumns);
+		fputs("</tbody>\n</table>\n", out);
+	}
+}
+
+int stats_tables_write(const struct stats_tables *t, enum stats_format format, FILE *out)
+{
+	switch (format) {
+	case STATS_TEXT: write_text(t, out); break;
+	case STATS_CSV: write_csv(t, out); break;
+	case STATS_JSON: write_json(t, out); break;
+	case STATS_HTML: write_html(t, out); break;
+	}
+	return ferror(out) ? -1 : 0;
+}

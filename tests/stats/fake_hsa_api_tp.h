@@ -1,0 +1,54 @@
+/* Test provider: hsa_api entry/exit events with the contract's names and fields. */
+#undef LTTNG_UST_TRACEPOINT_PROVIDER
+#define LTTNG_UST_TRACEPOINT_PROVIDER hsa_api
+
+#undef LTTNG_UST_TRACEPOINT_INCLUDE
+#define LTTNG_UST_TRACEPOINT_INCLUDE "tests/stats/fake_hsa_api_tp.h"
+
+#if !defined(FAKE_HSA_API_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
+#define FAKE_HSA_API_TP_H
+
+#include <lttng/tracepoint.h>
+#include <stdint.h>
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_api, entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(function, function)
+		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_api, exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(function, function)
+		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
+		lttng_ust_field_integer(int, status, status)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, entry, hsa_api, hsa_init_entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, exit, hsa_api, hsa_init_exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, entry, hsa_api, hsa_queue_create_entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, exit, hsa_api, hsa_queue_create_exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, entry, hsa_api, hsa_signal_create_entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, exit, hsa_api, hsa_signal_create_exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, entry, hsa_api, hsa_signal_wait_scacquire_entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, exit, hsa_api, hsa_signal_wait_scacquire_exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, entry, hsa_api, hsa_memory_copy_entry,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api, exit, hsa_api, hsa_memory_copy_exit,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+
+#endif
+
+#include <lttng/tracepoint-event.h>
