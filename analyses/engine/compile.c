@@ -1,0 +1,1743 @@
+/*
+ * compile.c - <tmfxml> DOM -> struct m_file, with Trace Compass's compile rules
+ * (semantics.md §3.1, §3.4, §3.5, §4.1, §4.3, §5, §6): any compile error refuses the analysis.
+ */
+#include "analyses/engine/compile.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlschemas.h>
+
+struct location {
+	char *id;
+	struct m_path path;
+};
+
+struct cctx {
+	const char *file;
+	struct m_analysis *an;
+	struct location *locs;
+	int nlocs;
+	char err[1024];
+	const struct m_load_opts *opts;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = s ? strdup(s) : NULL;
+
+	if (s && !p)
+		abort();
+	return p;
+}
+
+#define GROW(arr, n) ((arr) = realloc_or_die((arr), ((n) + 1) * sizeof(*(arr))))
+static void m_file_free_views(struct m_file *f);
+static void *realloc_or_die(void *p, size_t size)
+{
+	p = realloc(p, size);
+	if (!p)
+		abort();
+	return p;
+}
+
+static int is_el(const xmlNode *n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name);
+}
+
+/* An attribute's value, owned by the caller (NULL when absent). */
+static char *prop(const xmlNode *n, const char *name)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	char *s;
+
+	if (!v)
+		return NULL;
+	s = xstrdup((const char *)v);
+	xmlFree(v);
+	return s;
+}
+
+static int prop_is(const xmlNode *n, const char *name, const char *want)
+{
+	char *v = prop(n, name);
+	int r = v && !strcmp(v, want);
+
+	free(v);
+	return r;
+}
+
+static int cerr(struct cctx *c, const xmlNode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int cerr(struct cctx *c, const xmlNode *n, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!c->err[0])
+		snprintf(c->err, sizeof(c->err), "%s:%ld: analysis %s refused: element <%s>: %s",
+			 c->file, n ? xmlGetLineNo(n) : 0L, c->an && c->an->id ? c->an->id : "?",
+			 n ? (const char *)n->name : "?", msg);
+	return -1;
+}
+
+/* "$name" -> the defined value (NULL if undefined); anything else: a copy. */
+static char *subst(struct cctx *c, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (s[0] == '$' && c->an) {
+		for (int i = 0; i < c->an->ndefined; i++)
+			if (!strcmp(c->an->defined[i].name, s + 1))
+				return xstrdup(c->an->defined[i].value);
+		return NULL;
+	}
+	return xstrdup(s);
+}
+
+static char *prop_subst(struct cctx *c, const xmlNode *n, const char *name)
+{
+	char *raw = prop(n, name);
+	char *v = subst(c, raw);
+
+	free(raw);
+	return v;
+}
+
+/* ------------------------------------------------------------------ paths */
+
+static void path_free(struct m_path *p);
+
+static void attr_free(struct m_attr *a)
+{
+	free(a->value);
+	if (a->query) {
+		path_free(a->query);
+		free(a->query);
+	}
+}
+
+static void path_free(struct m_path *p)
+{
+	for (int i = 0; i < p->n; i++)
+		attr_free(&p->el[i]);
+	free(p->el);
+	p->el = NULL;
+	p->n = 0;
+}
+
+static void path_copy(struct m_path *dst, const struct m_path *src);
+
+static void path_append(struct m_path *p, const struct m_attr *a)
+{
+	struct m_attr *d;
+
+	GROW(p->el, p->n);
+	d = &p->el[p->n++];
+	d->type = a->type;
+	d->value = xstrdup(a->value);
+	d->query = NULL;
+	if (a->query) {
+		d->query = xcalloc(1, sizeof(*d->query));
+		path_copy(d->query, a->query);
+	}
+}
+
+static void path_copy(struct m_path *dst, const struct m_path *src)
+{
+	dst->el = NULL;
+	dst->n = 0;
+	for (int i = 0; i < src->n; i++)
+		path_append(dst, &src->el[i]);
+}
+
+static int compile_path(struct cctx *c, const xmlNode *parent, struct m_path *out);
+
+static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
+{
+	char *type = prop(n, "type");
+	struct m_attr a = { 0 };
+	int ret = -1;
+
+	if (!type) {
+		cerr(c, n, "missing type");
+		goto cleanup;
+	}
+	if (!strcmp(type, "constant") || !strcmp(type, "eventField")) {
+		a.type = type[0] == 'c' ? MA_CONSTANT : MA_FIELD;
+		a.value = prop_subst(c, n, "value");
+		if (!a.value || !a.value[0]) {
+			cerr(c, n, "stateAttribute type=%s needs a value", type);
+			goto cleanup;
+		}
+		if (a.type == MA_CONSTANT && !strcmp(a.value, "#CurrentScenario"))
+			a.type = MA_CURRENT_SCENARIO;
+	} else if (!strcmp(type, "eventName")) {
+		a.type = MA_EVENT_NAME;
+	} else if (!strcmp(type, "location")) {
+		char *id = prop(n, "value");
+		int i;
+
+		for (i = 0; id && i < c->nlocs; i++)
+			if (!strcmp(c->locs[i].id, id))
+				break;
+		if (!id || i == c->nlocs) {
+			cerr(c, n, "unknown location: id=%s", id ? id : "(none)");
+			free(id);
+			goto cleanup;
+		}
+		free(id);
+		for (int k = 0; k < c->locs[i].path.n; k++)
+			path_append(out, &c->locs[i].path.el[k]);
+		ret = 0;
+		goto cleanup;
+	} else if (!strcmp(type, "query")) {
+		a.type = MA_QUERY;
+		a.query = xcalloc(1, sizeof(*a.query));
+		if (compile_path(c, n, a.query))
+			goto cleanup;
+		if (!a.query->n) {
+			cerr(c, n, "a query needs at least one stateAttribute");
+			goto cleanup;
+		}
+	} else if (!strcmp(type, "pool")) {
+		a.type = MA_POOL;
+	} else if (!strcmp(type, "self")) {
+		ret = 0; /* removed from paths */
+		goto cleanup;
+	} else if (!strcmp(type, "null")) {
+		a.type = MA_NULL;
+	} else {
+		cerr(c, n, "unknown stateAttribute type: type=%s", type);
+		goto cleanup;
+	}
+	GROW(out->el, out->n);
+	out->el[out->n++] = a;
+	memset(&a, 0, sizeof(a));
+	ret = 0;
+cleanup:
+	attr_free(&a);
+	free(type);
+	return ret;
+}
+
+/* Every stateAttribute child of parent, in order. */
+static int compile_path(struct cctx *c, const xmlNode *parent, struct m_path *out)
+{
+	for (const xmlNode *n = parent->children; n; n = n->next)
+		if (is_el(n, "stateAttribute") && compile_attr(c, n, out))
+			return -1;
+	return 0;
+}
+
+/* ----------------------------------------------------------------- values */
+
+static void value_free(struct m_value *v)
+{
+	if (v->constant.type == HV_STRING)
+		free((char *)v->constant.u.s);
+	free(v->field);
+	free(v->script);
+	path_free(&v->path);
+	memset(v, 0, sizeof(*v));
+}
+
+static int parse_long(const char *s, long long lo, long long hi, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_forced(struct cctx *c, const xmlNode *n, enum m_forced *out)
+{
+	char *f = prop(n, "forcedType");
+	int ret = 0;
+
+	*out = MF_NONE;
+	if (!f)
+		return 0;
+	if (!strcmp(f, "int"))
+		*out = MF_INT;
+	else if (!strcmp(f, "long"))
+		*out = MF_LONG;
+	else if (!strcmp(f, "string"))
+		*out = MF_STRING;
+	else if (!strcmp(f, "double"))
+		*out = MF_DOUBLE;
+	else
+		ret = cerr(c, n, "unknown forcedType: forcedType=%s", f);
+	free(f);
+	return ret;
+}
+
+/* A stateValue (or a stateValue-like element: futureTime, begin, end, ...). */
+static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
+{
+	char *type = prop(n, "type"), *stack = prop(n, "stack"), *map = prop(n, "mappingGroup");
+	char *value = NULL;
+	int ret = -1;
+
+	memset(v, 0, sizeof(*v));
+	v->increment = prop_is(n, "increment", "true");
+	v->update = prop_is(n, "update", "true");
+	if (parse_forced(c, n, &v->forced))
+		goto cleanup;
+	if (stack) {
+		if (!strcmp(stack, "push"))
+			v->stack = MS_PUSH;
+		else if (!strcmp(stack, "pop"))
+			v->stack = MS_POP;
+		else if (!strcmp(stack, "popAll"))
+			v->stack = MS_POPALL;
+		else if (strcmp(stack, "peek")) {
+			cerr(c, n, "unknown stack action: stack=%s", stack);
+			goto cleanup;
+		}
+	}
+	if (v->stack != MS_NONE && (v->increment || v->update)) {
+		cerr(c, n, "a stack action cannot be combined with increment or update");
+		goto cleanup;
+	}
+	if (map) {
+		for (int i = 0; c->an && i < c->an->nmappings; i++)
+			if (!strcmp(c->an->mappings[i].id, map))
+				v->mapping = &c->an->mappings[i];
+		if (!v->mapping) {
+			cerr(c, n, "unknown mappingGroup: id=%s", map);
+			goto cleanup;
+		}
+	}
+	if (stack && !strcmp(stack, "peek")) {
+		v->type = MV_PEEK;
+		if (compile_path(c, n, &v->path))
+			goto cleanup;
+		ret = 0;
+		goto cleanup;
+	}
+	if (!type) {
+		cerr(c, n, "missing type");
+		goto cleanup;
+	}
+	value = prop_subst(c, n, "value");
+	if (!strcmp(type, "int") || !strcmp(type, "long")) {
+		int is_int = type[0] == 'i';
+		int64_t x;
+
+		if (parse_long(value, is_int ? INT_MIN : LLONG_MIN, is_int ? INT_MAX : LLONG_MAX, &x)) {
+			cerr(c, n, "invalid %s value: value=%s", type, value ? value : "(none)");
+			goto cleanup;
+		}
+		v->type = MV_CONST;
+		v->constant = is_int ? hv_int((int32_t)x) : hv_long(x);
+	} else if (!strcmp(type, "string")) {
+		char *raw = prop(n, "value");
+
+		v->type = MV_CONST;
+		/* absent -> ""; an undefined $X -> null */
+		if (!raw)
+			v->constant = hv_str(xstrdup(""));
+		else if (value)
+			v->constant = hv_str(xstrdup(value));
+		else
+			v->type = MV_NULL;
+		free(raw);
+	} else if (!strcmp(type, "null") || !strcmp(type, "delete")) {
+		v->type = MV_NULL;
+	} else if (!strcmp(type, "eventField")) {
+		if (!value || !value[0]) {
+			cerr(c, n, "stateValue type=eventField needs a value");
+			goto cleanup;
+		}
+		v->type = MV_FIELD;
+		v->field = value;
+		value = NULL;
+	} else if (!strcmp(type, "eventName")) {
+		v->type = MV_EVENT_NAME;
+		v->forced = MF_STRING;
+	} else if (!strcmp(type, "query")) {
+		v->type = MV_QUERY;
+		if (compile_path(c, n, &v->path))
+			goto cleanup;
+		if (!v->path.n) {
+			cerr(c, n, "a query needs at least one stateAttribute");
+			goto cleanup;
+		}
+	} else if (!strcmp(type, "script")) {
+		v->type = MV_SCRIPT;
+		v->script = value ? value : xstrdup("");
+		value = NULL;
+		if (c->an)
+			c->an->uses_script = 1;
+	} else {
+		cerr(c, n, "unknown stateValue type: type=%s", type);
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	if (ret)
+		value_free(v);
+	free(type);
+	free(stack);
+	free(map);
+	free(value);
+	return ret;
+}
+
+static const xmlNode *first_child(const xmlNode *parent, const char *name)
+{
+	for (const xmlNode *n = parent->children; n; n = n->next)
+		if (is_el(n, name))
+			return n;
+	return NULL;
+}
+
+/* ------------------------------------------------------------- conditions */
+
+static void cond_free(struct m_cond *k);
+
+static int unit_factor(struct cctx *c, const xmlNode *n, int64_t *f)
+{
+	char *u = prop(n, "unit");
+	int ret = 0;
+
+	if (!u)
+		ret = cerr(c, n, "missing unit (Trace Compass applies no default)");
+	else if (!strcmp(u, "ns"))
+		*f = 1;
+	else if (!strcmp(u, "us"))
+		*f = 1000;
+	else if (!strcmp(u, "ms"))
+		*f = 1000000;
+	else if (!strcmp(u, "s"))
+		*f = 1000000000;
+	else
+		ret = cerr(c, n, "unknown unit: unit=%s", u);
+	free(u);
+	return ret;
+}
+
+static int compile_cond(struct cctx *c, const xmlNode *n, struct m_cond *k);
+
+static int compile_cond_kids(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (e->type != XML_ELEMENT_NODE)
+			continue;
+		GROW(k->kids, k->nkids);
+		memset(&k->kids[k->nkids], 0, sizeof(*k->kids));
+		k->nkids++;
+		if (compile_cond(c, e, &k->kids[k->nkids - 1]))
+			return -1;
+	}
+	if (!k->nkids)
+		return cerr(c, n, "needs at least one condition");
+	if (k->type == MC_NOT && k->nkids != 1)
+		return cerr(c, n, "<not> takes exactly one condition");
+	return 0;
+}
+
+static int compile_timerange(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	const xmlNode *e;
+	int64_t f, b, en;
+	char *bs, *es;
+	int ret;
+
+	if (unit_factor(c, n, &f))
+		return -1;
+	k->type = MC_TIMERANGE;
+	e = first_child(n, "in");
+	k->in = e != NULL;
+	if (!e)
+		e = first_child(n, "out");
+	if (!e)
+		return cerr(c, n, "needs <in> or <out>");
+	bs = prop(e, "begin");
+	es = prop(e, "end");
+	ret = parse_long(bs, LLONG_MIN, LLONG_MAX, &b) || parse_long(es, LLONG_MIN, LLONG_MAX, &en);
+	free(bs);
+	free(es);
+	if (ret)
+		return cerr(c, e, "invalid begin/end");
+	k->begin = b * f;
+	k->end = en * f;
+	return 0;
+}
+
+static int compile_elapsed(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	const xmlNode *e = NULL;
+	int64_t f, v;
+	char *vs;
+	int bad;
+
+	if (unit_factor(c, n, &f))
+		return -1;
+	k->type = MC_ELAPSED;
+	for (const xmlNode *x = n->children; x && !e; x = x->next) {
+		if (is_el(x, "less"))
+			k->elapsed_cmp = -1, e = x;
+		else if (is_el(x, "equal"))
+			k->elapsed_cmp = 0, e = x;
+		else if (is_el(x, "more"))
+			k->elapsed_cmp = 1, e = x;
+	}
+	if (!e)
+		return cerr(c, n, "needs <less>, <equal> or <more>");
+	k->since = prop(e, "since");
+	vs = prop(e, "value");
+	bad = parse_long(vs, LLONG_MIN, LLONG_MAX, &v);
+	free(vs);
+	if (bad || !k->since)
+		return cerr(c, e, "needs since and an integer value");
+	k->value = v * f;
+	return 0;
+}
+
+static int compile_compare(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	char *op = prop(n, "operator");
+	const xmlNode *vals[2] = { NULL, NULL };
+	int nvals = 0, ret = -1;
+
+	k->type = MC_CMP;
+	k->op = OP_EQ;
+	if (op) {
+		static const char *const ops[] = { "eq", "ne", "ge", "gt", "le", "lt" };
+		int i;
+
+		for (i = 0; i < 6 && strcmp(op, ops[i]); i++)
+			;
+		if (i == 6) {
+			cerr(c, n, "unknown operator: operator=%s", op);
+			goto cleanup;
+		}
+		k->op = (enum m_cmp_op)i;
+	}
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (is_el(e, "stateValue") && nvals < 2)
+			vals[nvals++] = e;
+		else if (is_el(e, "timerange")) {
+			ret = compile_timerange(c, e, k);
+			goto cleanup;
+		} else if (is_el(e, "elapsedTime")) {
+			ret = compile_elapsed(c, e, k);
+			goto cleanup;
+		}
+	}
+	if (first_child(n, "field")) {
+		k->lhs_kind = LHS_FIELD;
+		k->lhs_field = prop_subst(c, first_child(n, "field"), "name");
+		if (!k->lhs_field) {
+			cerr(c, n, "<field> needs a name");
+			goto cleanup;
+		}
+	} else if (first_child(n, "stateAttribute")) {
+		k->lhs_kind = LHS_PATH;
+		if (compile_path(c, n, &k->lhs_path))
+			goto cleanup;
+	} else {
+		k->lhs_kind = LHS_VALUE;
+		if (nvals != 2) {
+			cerr(c, n, "a condition compares two values");
+			goto cleanup;
+		}
+		if (compile_value(c, vals[0], &k->lhs))
+			goto cleanup;
+		vals[0] = vals[1];
+		nvals = 1;
+	}
+	if (nvals < 1) {
+		cerr(c, n, "a condition needs a stateValue to compare with");
+		goto cleanup;
+	}
+	ret = compile_value(c, vals[0], &k->rhs);
+cleanup:
+	free(op);
+	return ret;
+}
+
+static int compile_cond(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	if (is_el(n, "condition"))
+		return compile_compare(c, n, k);
+	if (is_el(n, "and"))
+		k->type = MC_AND;
+	else if (is_el(n, "or"))
+		k->type = MC_OR;
+	else if (is_el(n, "not"))
+		k->type = MC_NOT;
+	else
+		return cerr(c, n, "unknown condition element");
+	return compile_cond_kids(c, n, k);
+}
+
+/* The single condition of an <if>. */
+static int compile_if(struct cctx *c, const xmlNode *n, struct m_cond *k)
+{
+	const xmlNode *only = NULL;
+
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (e->type != XML_ELEMENT_NODE)
+			continue;
+		if (only)
+			return cerr(c, n, "<if> takes exactly one condition");
+		only = e;
+	}
+	if (!only) {
+		k->type = MC_TRUE;
+		return 0;
+	}
+	return compile_cond(c, only, k);
+}
+
+static void cond_free(struct m_cond *k)
+{
+	value_free(&k->lhs);
+	value_free(&k->rhs);
+	path_free(&k->lhs_path);
+	free(k->lhs_field);
+	free(k->since);
+	for (int i = 0; i < k->nkids; i++)
+		cond_free(&k->kids[i]);
+	free(k->kids);
+}
+
+/* ---------------------------------------------------------- state changes */
+
+static void change_free(struct m_change *ch)
+{
+	path_free(&ch->path);
+	value_free(&ch->value);
+	if (ch->future) {
+		value_free(ch->future);
+		free(ch->future);
+	}
+	cond_free(&ch->cond);
+	if (ch->then_) {
+		change_free(ch->then_);
+		free(ch->then_);
+	}
+	if (ch->else_) {
+		change_free(ch->else_);
+		free(ch->else_);
+	}
+}
+
+static int compile_change(struct cctx *c, const xmlNode *n, struct m_change *ch)
+{
+	const xmlNode *ifn = first_child(n, "if"), *val, *fut;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->line = (int)xmlGetLineNo(n);
+	if (ifn) {
+		const xmlNode *t = first_child(n, "then"), *e = first_child(n, "else");
+
+		ch->conditional = 1;
+		if (compile_if(c, ifn, &ch->cond))
+			return -1;
+		if (!t)
+			return cerr(c, n, "<if> without <then>");
+		ch->then_ = xcalloc(1, sizeof(*ch->then_));
+		if (compile_change(c, t, ch->then_))
+			return -1;
+		if (e) {
+			ch->else_ = xcalloc(1, sizeof(*ch->else_));
+			if (compile_change(c, e, ch->else_))
+				return -1;
+		}
+		return 0;
+	}
+	if (compile_path(c, n, &ch->path))
+		return -1;
+	val = first_child(n, "stateValue");
+	if (!val)
+		return cerr(c, n, "a state change needs a stateValue");
+	if (compile_value(c, val, &ch->value))
+		return -1;
+	fut = first_child(n, "futureTime");
+	if (fut) {
+		ch->future = xcalloc(1, sizeof(*ch->future));
+		if (compile_value(c, fut, ch->future))
+			return -1;
+	}
+	return 0;
+}
+
+/* --------------------------------------------- defined values, locations, mappings */
+
+static int compile_defined(struct cctx *c, const xmlNode *n)
+{
+	struct m_analysis *an = c->an;
+	char *name = prop(n, "name"), *value = prop(n, "value");
+
+	if (!name || !value) {
+		free(name);
+		free(value);
+		return cerr(c, n, "a definedValue needs name and value");
+	}
+	GROW(an->defined, an->ndefined);
+	an->defined[an->ndefined].name = name;
+	an->defined[an->ndefined].value = value;
+	an->ndefined++;
+	return 0;
+}
+
+static int compile_location(struct cctx *c, const xmlNode *n)
+{
+	char *id = prop(n, "id");
+	struct location *l;
+
+	if (!id)
+		return cerr(c, n, "a location needs an id");
+	GROW(c->locs, c->nlocs);
+	l = &c->locs[c->nlocs++];
+	l->id = id;
+	l->path.el = NULL;
+	l->path.n = 0;
+	return compile_path(c, n, &l->path);
+}
+
+static int compile_mapping(struct cctx *c, const xmlNode *n)
+{
+	struct m_analysis *an = c->an;
+	struct m_mapping *m;
+
+	GROW(an->mappings, an->nmappings);
+	m = &an->mappings[an->nmappings++];
+	memset(m, 0, sizeof(*m));
+	m->id = prop(n, "id");
+	if (!m->id)
+		return cerr(c, n, "a mappingGroup needs an id");
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		const xmlNode *kv[2] = { NULL, NULL };
+		int nkv = 0;
+
+		if (!is_el(e, "entry"))
+			continue;
+		for (const xmlNode *s = e->children; s; s = s->next)
+			if (is_el(s, "stateValue")) {
+				if (nkv == 2)
+					return cerr(c, e, "a mapping entry takes exactly 2 stateValues");
+				kv[nkv++] = s;
+			}
+		if (nkv != 2)
+			return cerr(c, e, "a mapping entry takes exactly 2 stateValues");
+		GROW(m->keys, m->n);
+		GROW(m->values, m->n);
+		memset(&m->keys[m->n], 0, sizeof(*m->keys));
+		memset(&m->values[m->n], 0, sizeof(*m->values));
+		m->n++;
+		if (compile_value(c, kv[0], &m->keys[m->n - 1]) ||
+		    compile_value(c, kv[1], &m->values[m->n - 1]))
+			return -1;
+	}
+	return 0;
+}
+
+/* Mapping groups are referenced by pointer: compile them all before anything else. */
+static int compile_prelude(struct cctx *c, const xmlNode *an_node)
+{
+	int nmap = 0;
+
+	for (const xmlNode *n = an_node->children; n; n = n->next)
+		if (is_el(n, "definedValue") && compile_defined(c, n))
+			return -1;
+	for (const xmlNode *n = an_node->children; n; n = n->next)
+		if (is_el(n, "location") && compile_location(c, n))
+			return -1;
+	for (const xmlNode *n = an_node->children; n; n = n->next)
+		nmap += is_el(n, "mappingGroup");
+	c->an->mappings = xcalloc((size_t)nmap + 1, sizeof(*c->an->mappings));
+	for (const xmlNode *n = an_node->children; n; n = n->next)
+		if (is_el(n, "mappingGroup") && compile_mapping(c, n))
+			return -1;
+	return 0;
+}
+
+static int compile_head(struct cctx *c, const xmlNode *an_node)
+{
+	const xmlNode *head = first_child(an_node, "head");
+
+	if (!head)
+		return 0;
+	for (const xmlNode *n = head->children; n; n = n->next) {
+		if (is_el(n, "traceType")) {
+			GROW(c->an->trace_types, c->an->ntrace_types);
+			c->an->trace_types[c->an->ntrace_types++] = prop(n, "id");
+		} else if (is_el(n, "label") && !c->an->label) {
+			c->an->label = prop(n, "value");
+		}
+	}
+	return 0;
+}
+
+/* Java Pattern from an eventName: '*' -> '.*', full match. */
+static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *name, regex_t *re)
+{
+	size_t len = strlen(name);
+	char *rx = xcalloc(len * 2 + 8, 1), *p = rx;
+	int rc;
+
+	*p++ = '^';
+	*p++ = '(';
+	for (const char *s = name; *s; s++) {
+		if (*s == '*')
+			*p++ = '.';
+		*p++ = *s;
+	}
+	*p++ = ')';
+	*p++ = '$';
+	rc = regcomp(re, rx, REG_EXTENDED | REG_NOSUB);
+	free(rx);
+	if (rc) {
+		char msg[128];
+
+		regerror(rc, re, msg, sizeof(msg));
+		return cerr(c, n, "bad regex: event=%s reason=%s", name, msg);
+	}
+	return 0;
+}
+
+static int compile_state_provider(struct cctx *c, const xmlNode *sp)
+{
+	struct m_analysis *an = c->an;
+
+	an->kind = MK_STATE_PROVIDER;
+	if (compile_head(c, sp) || compile_prelude(c, sp))
+		return -1;
+	for (const xmlNode *n = sp->children; n; n = n->next) {
+		struct m_handler *h;
+		char *name;
+
+		if (!is_el(n, "eventHandler"))
+			continue;
+		name = prop(n, "eventName");
+		if (!name)
+			return cerr(c, n, "an eventHandler needs an eventName");
+		GROW(an->handlers, an->nhandlers);
+		h = &an->handlers[an->nhandlers];
+		memset(h, 0, sizeof(*h));
+		h->event_name = name;
+		if (compile_event_regex(c, n, name, &h->re)) {
+			free(name);
+			h->event_name = NULL;
+			return -1;
+		}
+		an->nhandlers++;
+		for (const xmlNode *s = n->children; s; s = s->next) {
+			if (!is_el(s, "stateChange"))
+				continue;
+			GROW(h->changes, h->n);
+			if (compile_change(c, s, &h->changes[h->n++]))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- patterns */
+
+static int find_id(struct cctx *c, const xmlNode *n, const char *what, const char *id,
+		   int count, const char *(*get)(const struct m_analysis *, int), int *out)
+{
+	for (int i = 0; i < count; i++)
+		if (!strcmp(get(c->an, i), id)) {
+			*out = i;
+			return 0;
+		}
+	return cerr(c, n, "undefined %s: id=%s", what, id);
+}
+
+static const char *test_id(const struct m_analysis *an, int i) { return an->tests[i].id; }
+static const char *action_id(const struct m_analysis *an, int i) { return an->actions[i].id; }
+
+/* "a:b:c" -> indices. */
+static int id_list(struct cctx *c, const xmlNode *n, const char *attr, const char *what,
+		   int count, const char *(*get)(const struct m_analysis *, int),
+		   int **out, int *nout)
+{
+	char *list = prop(n, attr), *save = NULL, *tok;
+	int ret = 0;
+
+	*out = NULL;
+	*nout = 0;
+	if (!list)
+		return 0;
+	for (tok = strtok_r(list, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		GROW(*out, *nout);
+		if (find_id(c, n, what, tok, count, get, &(*out)[*nout])) {
+			ret = -1;
+			break;
+		}
+		(*nout)++;
+	}
+	free(list);
+	return ret;
+}
+
+static void segment_free(struct m_segment *s)
+{
+	free(s->name);
+	value_free(&s->name_value);
+	if (s->begin)
+		value_free(s->begin);
+	if (s->end)
+		value_free(s->end);
+	if (s->duration)
+		value_free(s->duration);
+	free(s->begin);
+	free(s->end);
+	free(s->duration);
+	for (int i = 0; i < s->nfields; i++) {
+		free(s->fields[i].name);
+		value_free(&s->fields[i].value);
+	}
+	free(s->fields);
+}
+
+static int compile_seg_time(struct cctx *c, const xmlNode *n, struct m_value **out)
+{
+	*out = xcalloc(1, sizeof(**out));
+	return compile_value(c, n, *out);
+}
+
+static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s)
+{
+	const xmlNode *type = first_child(n, "segType"), *time = first_child(n, "segTime");
+	const xmlNode *content = first_child(n, "segContent");
+
+	memset(s, 0, sizeof(*s));
+	if (!type)
+		return cerr(c, n, "a segment needs a segType");
+	s->name = prop(type, "segName");
+	if (first_child(type, "segName")) {
+		const xmlNode *v = first_child(first_child(type, "segName"), "stateValue");
+
+		if (!v)
+			return cerr(c, type, "segName needs a stateValue");
+		s->has_name_value = 1;
+		if (compile_value(c, v, &s->name_value))
+			return -1;
+	}
+	if (time) {
+		const xmlNode *b = first_child(time, "begin"), *e = first_child(time, "end");
+		const xmlNode *d = first_child(time, "duration");
+
+		if (!b || (!e == !d))
+			return cerr(c, time, "segTime needs <begin> and exactly one of <end> or <duration>");
+		if (compile_seg_time(c, b, &s->begin) ||
+		    (e && compile_seg_time(c, e, &s->end)) ||
+		    (d && compile_seg_time(c, d, &s->duration)))
+			return -1;
+	}
+	for (const xmlNode *f = content ? content->children : NULL; f; f = f->next) {
+		struct m_segfield *sf;
+		char *type_s;
+		const xmlNode *v;
+
+		if (!is_el(f, "segField"))
+			continue;
+		GROW(s->fields, s->nfields);
+		sf = &s->fields[s->nfields++];
+		memset(sf, 0, sizeof(*sf));
+		sf->name = prop(f, "name");
+		type_s = prop(f, "type");
+		if (!sf->name || !type_s) {
+			free(type_s);
+			return cerr(c, f, "a segField needs name and type");
+		}
+		for (int i = 0; i < s->nfields - 1; i++)
+			if (!strcmp(s->fields[i].name, sf->name)) {
+				free(type_s);
+				return cerr(c, f, "duplicate segField: name=%s", sf->name);
+			}
+		sf->type = !strcmp(type_s, "int") ? MF_INT : !strcmp(type_s, "long") ? MF_LONG :
+			   !strcmp(type_s, "string") ? MF_STRING : !strcmp(type_s, "double") ? MF_DOUBLE :
+			   MF_NONE;
+		if (sf->type == MF_NONE && strcmp(type_s, "null")) {
+			cerr(c, f, "unknown segField type: type=%s", type_s);
+			free(type_s);
+			return -1;
+		}
+		free(type_s);
+		v = first_child(f, "stateValue");
+		if (v) {
+			if (compile_value(c, v, &sf->value))
+				return -1;
+		} else {
+			/* value="const": a string constant converted to the field type */
+			char *cv = prop_subst(c, f, "value");
+
+			sf->value.type = cv ? MV_CONST : MV_NULL;
+			if (cv)
+				sf->value.constant = hv_str(cv);
+		}
+	}
+	return 0;
+}
+
+static int compile_action(struct cctx *c, const xmlNode *n, struct m_action *a)
+{
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		struct m_item *it;
+
+		if (e->type != XML_ELEMENT_NODE || is_el(e, "fsmScheduleAction"))
+			continue; /* fsmScheduleAction: unsupported by Trace Compass, ignored */
+		GROW(a->items, a->n);
+		it = &a->items[a->n++];
+		memset(it, 0, sizeof(*it));
+		if (is_el(e, "stateChange")) {
+			it->type = MI_CHANGE;
+			if (compile_change(c, e, &it->change))
+				return -1;
+		} else if (is_el(e, "segment")) {
+			it->type = MI_SEGMENT;
+			if (compile_segment(c, e, &it->segment))
+				return -1;
+		} else if (is_el(e, "action")) {
+			char *id = prop(e, "id");
+			int r;
+
+			it->type = MI_ACTION;
+			if (!id)
+				return cerr(c, e, "a nested action needs an id");
+			r = find_id(c, e, "action", id, c->an->nactions, action_id, &it->action);
+			free(id);
+			if (r)
+				return -1;
+		} else {
+			return cerr(c, e, "unknown action element");
+		}
+	}
+	return 0;
+}
+
+static int state_index(const struct m_fsm *f, const char *id)
+{
+	for (int i = 0; i < f->nstates; i++)
+		if (!strcmp(f->states[i].id, id))
+			return i;
+	return -1;
+}
+
+static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_fsm *f,
+			      struct m_transition *t)
+{
+	char *ev = prop(n, "event"), *target = prop(n, "target");
+	int ret = -1;
+
+	memset(t, 0, sizeof(*t));
+	t->any_event = !ev;
+	if (ev) {
+		/* '|' separates alternatives: the regex alternation does it */
+		if (compile_event_regex(c, n, ev, &t->re))
+			goto cleanup;
+	}
+	if (!target) {
+		cerr(c, n, "a transition needs a target");
+		goto cleanup;
+	}
+	t->target = state_index(f, target);
+	if (t->target < 0) {
+		cerr(c, n, "undefined target state: target=%s fsm=%s", target, f->id);
+		goto cleanup;
+	}
+	if (id_list(c, n, "cond", "test", c->an->ntests, test_id, &t->tests, &t->ntests) ||
+	    id_list(c, n, "action", "action", c->an->nactions, action_id, &t->actions, &t->nactions))
+		goto cleanup;
+	ret = 0;
+cleanup:
+	if (ret && ev)
+		t->any_event = 1; /* the regex is not compiled: nothing to free */
+	free(ev);
+	free(target);
+	return ret;
+}
+
+static void add_state(struct m_fsm *f, char *id)
+{
+	GROW(f->states, f->nstates);
+	memset(&f->states[f->nstates], 0, sizeof(*f->states));
+	f->states[f->nstates++].id = id;
+}
+
+static int compile_state_body(struct cctx *c, const xmlNode *n, struct m_fsm *f,
+			      struct m_state *s)
+{
+	int idx = (int)(s - f->states);
+
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (is_el(e, "onentry") || is_el(e, "onexit")) {
+			int *list, nlist;
+
+			if (id_list(c, e, "action", "action", c->an->nactions, action_id, &list, &nlist))
+				return -1;
+			s = &f->states[idx];
+			if (is_el(e, "onentry"))
+				s->onentry = list, s->nonentry = nlist;
+			else
+				s->onexit = list, s->nonexit = nlist;
+		} else if (is_el(e, "transition")) {
+			GROW(f->states[idx].tr, f->states[idx].ntr);
+			s = &f->states[idx];
+			if (compile_transition(c, e, f, &s->tr[s->ntr]))
+				return -1;
+			s->ntr++;
+		}
+	}
+	return 0;
+}
+
+static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
+{
+	const xmlNode *init_state = first_child(n, "initialState");
+	const xmlNode *init_el = first_child(n, "initial");
+	char *initial = prop(n, "initial");
+	int ret = -1, st;
+
+	memset(f, 0, sizeof(*f));
+	f->id = prop(n, "id");
+	f->multiple = !prop_is(n, "multiple", "false");
+	f->consuming = !prop_is(n, "consuming", "false");
+	if (!f->id) {
+		cerr(c, n, "an fsm needs an id");
+		goto cleanup;
+	}
+	/* all state ids first, so transitions can name any of them */
+	if (init_state)
+		add_state(f, xstrdup("initialState"));
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (is_el(e, "state") || is_el(e, "final")) {
+			char *id = prop(e, "id");
+
+			if (!id) {
+				cerr(c, e, "a state needs an id");
+				goto cleanup;
+			}
+			add_state(f, id);
+		}
+	}
+	st = init_state ? 1 : 0;
+	if (init_state && compile_state_body(c, init_state, f, &f->states[0]))
+		goto cleanup;
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (is_el(e, "state") || is_el(e, "final")) {
+			if (compile_state_body(c, e, f, &f->states[st]))
+				goto cleanup;
+			st++;
+		} else if (is_el(e, "precondition")) {
+			struct m_precond *p;
+			char *ev = prop(e, "event");
+
+			GROW(f->pre, f->npre);
+			p = &f->pre[f->npre];
+			memset(p, 0, sizeof(*p));
+			p->any_event = !ev;
+			if (ev && compile_event_regex(c, e, ev, &p->re)) {
+				free(ev);
+				goto cleanup;
+			}
+			free(ev);
+			f->npre++;
+			if (id_list(c, e, "cond", "test", c->an->ntests, test_id, &p->tests, &p->ntests))
+				goto cleanup;
+		}
+	}
+	if (!f->nstates) {
+		cerr(c, n, "an fsm needs at least one state");
+		goto cleanup;
+	}
+	f->initial = 0;
+	if (!init_state) {
+		const char *want = initial;
+		char *el_target = NULL;
+
+		if (!want && init_el && first_child(init_el, "transition")) {
+			el_target = prop(first_child(init_el, "transition"), "target");
+			want = el_target;
+		}
+		if (want) {
+			f->initial = state_index(f, want);
+			if (f->initial < 0)
+				cerr(c, n, "undefined initial state: initial=%s fsm=%s", want, f->id);
+		}
+		free(el_target);
+		if (f->initial < 0)
+			goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	free(initial);
+	return ret;
+}
+
+static int compile_pattern(struct cctx *c, const xmlNode *pn)
+{
+	struct m_analysis *an = c->an;
+	const xmlNode *ph = first_child(pn, "patternHandler");
+	int nactions = 0;
+	char *initial;
+
+	an->kind = MK_PATTERN;
+	if (compile_head(c, pn) || compile_prelude(c, pn))
+		return -1;
+	if (!ph)
+		return cerr(c, pn, "a pattern needs a patternHandler");
+	for (const xmlNode *n = ph->children; n; n = n->next) {
+		if (is_el(n, "test")) {
+			struct m_test *t;
+			const xmlNode *ifn = first_child(n, "if");
+
+			GROW(an->tests, an->ntests);
+			t = &an->tests[an->ntests++];
+			memset(t, 0, sizeof(*t));
+			t->id = prop(n, "id");
+			if (!t->id)
+				return cerr(c, n, "a test needs an id");
+			if (ifn && compile_if(c, ifn, &t->cond))
+				return -1;
+		} else if (is_el(n, "action")) {
+			nactions++;
+		}
+	}
+	/* action ids first (actions may reference each other), then their bodies */
+	an->actions = xcalloc((size_t)nactions + 1, sizeof(*an->actions));
+	for (const xmlNode *n = ph->children; n; n = n->next) {
+		if (!is_el(n, "action"))
+			continue;
+		an->actions[an->nactions].id = prop(n, "id");
+		an->actions[an->nactions].line = (int)xmlGetLineNo(n);
+		if (!an->actions[an->nactions++].id)
+			return cerr(c, n, "an action needs an id");
+	}
+	nactions = 0;
+	for (const xmlNode *n = ph->children; n; n = n->next)
+		if (is_el(n, "action") && compile_action(c, n, &an->actions[nactions++]))
+			return -1;
+	for (const xmlNode *n = ph->children; n; n = n->next) {
+		if (!is_el(n, "fsm"))
+			continue;
+		GROW(an->fsms, an->nfsms);
+		if (compile_fsm(c, n, &an->fsms[an->nfsms++]))
+			return -1;
+	}
+	initial = prop(ph, "initial");
+	if (initial) {
+		char *save = NULL;
+
+		for (char *tok = strtok_r(initial, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+			int i;
+
+			for (i = 0; i < an->nfsms && strcmp(an->fsms[i].id, tok); i++)
+				;
+			if (i == an->nfsms) {
+				cerr(c, ph, "undefined initial fsm: id=%s", tok);
+				free(initial);
+				return -1;
+			}
+			GROW(an->initial_fsms, an->ninitial);
+			an->initial_fsms[an->ninitial++] = i;
+		}
+		free(initial);
+	} else {
+		an->initial_fsms = xcalloc((size_t)an->nfsms + 1, sizeof(int));
+		for (int i = 0; i < an->nfsms; i++)
+			an->initial_fsms[an->ninitial++] = i;
+	}
+	return 0;
+}
+
+/* -------------------------------------------------------------- analyses */
+
+static void handler_free(struct m_handler *h)
+{
+	if (h->event_name)
+		regfree(&h->re);
+	free(h->event_name);
+	for (int i = 0; i < h->n; i++)
+		change_free(&h->changes[i]);
+	free(h->changes);
+}
+
+static void action_free(struct m_action *a)
+{
+	free(a->id);
+	for (int i = 0; i < a->n; i++) {
+		if (a->items[i].type == MI_CHANGE)
+			change_free(&a->items[i].change);
+		else if (a->items[i].type == MI_SEGMENT)
+			segment_free(&a->items[i].segment);
+	}
+	free(a->items);
+}
+
+static void fsm_free(struct m_fsm *f)
+{
+	free(f->id);
+	for (int i = 0; i < f->npre; i++) {
+		if (!f->pre[i].any_event)
+			regfree(&f->pre[i].re);
+		free(f->pre[i].tests);
+	}
+	free(f->pre);
+	for (int i = 0; i < f->nstates; i++) {
+		struct m_state *s = &f->states[i];
+
+		free(s->id);
+		free(s->onentry);
+		free(s->onexit);
+		for (int k = 0; k < s->ntr; k++) {
+			if (!s->tr[k].any_event)
+				regfree(&s->tr[k].re);
+			free(s->tr[k].tests);
+			free(s->tr[k].actions);
+		}
+		free(s->tr);
+	}
+	free(f->states);
+}
+
+static void analysis_free(struct m_analysis *an)
+{
+	free(an->id);
+	free(an->label);
+	free(an->file);
+	for (int i = 0; i < an->ntrace_types; i++)
+		free(an->trace_types[i]);
+	free(an->trace_types);
+	for (int i = 0; i < an->ndefined; i++) {
+		free(an->defined[i].name);
+		free(an->defined[i].value);
+	}
+	free(an->defined);
+	for (int i = 0; i < an->nmappings; i++) {
+		for (int k = 0; k < an->mappings[i].n; k++) {
+			value_free(&an->mappings[i].keys[k]);
+			value_free(&an->mappings[i].values[k]);
+		}
+		free(an->mappings[i].keys);
+		free(an->mappings[i].values);
+		free(an->mappings[i].id);
+	}
+	free(an->mappings);
+	for (int i = 0; i < an->nhandlers; i++)
+		handler_free(&an->handlers[i]);
+	free(an->handlers);
+	for (int i = 0; i < an->ntests; i++) {
+		free(an->tests[i].id);
+		cond_free(&an->tests[i].cond);
+	}
+	free(an->tests);
+	for (int i = 0; i < an->nactions; i++)
+		action_free(&an->actions[i]);
+	free(an->actions);
+	for (int i = 0; i < an->nfsms; i++)
+		fsm_free(&an->fsms[i]);
+	free(an->fsms);
+	free(an->initial_fsms);
+	memset(an, 0, sizeof(*an));
+}
+
+static void view_value_free(struct m_view_value *v)
+{
+	path_free(&v->path);
+}
+
+static void entry_free(struct m_entry *e)
+{
+	free(e->path);
+	free(e->analysis_id);
+	view_value_free(&e->display);
+	view_value_free(&e->name);
+	view_value_free(&e->id);
+	view_value_free(&e->parent);
+	for (int i = 0; i < e->nkids; i++)
+		entry_free(&e->kids[i]);
+	free(e->kids);
+}
+
+static void m_file_free_views(struct m_file *f)
+{
+	for (int i = 0; i < f->nviews; i++) {
+		struct m_view *v = &f->views[i];
+
+		free(v->id);
+		free(v->label);
+		for (int k = 0; k < v->nanalyses; k++)
+			free(v->analyses[k]);
+		free(v->analyses);
+		for (int k = 0; k < v->ndefined; k++) {
+			free(v->defined[k].name);
+			free(v->defined[k].value);
+			free(v->defined[k].color);
+		}
+		free(v->defined);
+		for (int k = 0; k < v->nentries; k++)
+			entry_free(&v->entries[k]);
+		free(v->entries);
+	}
+	free(f->views);
+}
+
+void m_file_free(struct m_file *f)
+{
+	if (!f)
+		return;
+	for (int i = 0; i < f->nanalyses; i++)
+		analysis_free(&f->analyses[i]);
+	free(f->analyses);
+	m_file_free_views(f);
+	free(f->path);
+	free(f);
+}
+
+static int compile_version(struct cctx *c, const xmlNode *n)
+{
+	char *v = prop(n, "version");
+	int64_t x;
+	int ret = 0;
+
+	if (!v || parse_long(v, INT_MIN, INT_MAX, &x))
+		ret = cerr(c, n, "version must be an integer: version=%s", v ? v : "(none)");
+	else
+		c->an->version = (int)x;
+	free(v);
+	return ret;
+}
+
+static void diag(const struct m_load_opts *o, const char *msg)
+{
+	if (o && o->diag)
+		o->diag(o->diag_ctx, msg);
+	else
+		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+}
+
+static void compile_analysis(struct cctx *c, struct m_file *f, const xmlNode *n, int *refused)
+{
+	struct m_analysis an;
+
+	memset(&an, 0, sizeof(an));
+	an.id = prop(n, "id");
+	an.file = xstrdup(f->path);
+	c->an = &an;
+	c->err[0] = '\0';
+	c->locs = NULL;
+	c->nlocs = 0;
+	if (!an.id)
+		cerr(c, n, "missing id");
+	else if (!compile_version(c, n)) {
+		if (is_el(n, "stateProvider"))
+			compile_state_provider(c, n);
+		else
+			compile_pattern(c, n);
+	}
+	for (int i = 0; i < c->nlocs; i++) {
+		free(c->locs[i].id);
+		path_free(&c->locs[i].path);
+	}
+	free(c->locs);
+	c->locs = NULL;
+	c->nlocs = 0;
+	if (c->err[0]) {
+		diag(c->opts, c->err);
+		analysis_free(&an);
+		(*refused)++;
+	} else {
+		if (!an.label)
+			an.label = xstrdup(an.id);
+		GROW(f->analyses, f->nanalyses);
+		f->analyses[f->nanalyses++] = an;
+	}
+	c->an = NULL;
+}
+
+/* ------------------------------------------------------------------- views */
+
+static int compile_view_value(struct cctx *c, const xmlNode *n, struct m_view_value *v)
+{
+	char *type = prop(n, "type"), *value = prop(n, "value");
+	int ret = 0;
+
+	v->present = 1;
+	if (!type || !strcmp(type, "self")) {
+		v->type = MD_SELF;
+	} else if (!strcmp(type, "constant")) {
+		struct m_attr a = { .type = MA_CONSTANT, .value = value };
+
+		v->type = MD_CONSTANT;
+		if (!value)
+			ret = cerr(c, n, "needs a value");
+		else
+			/* "a/b" constants are relative paths: one element per segment */
+			for (char *save = NULL, *tok = strtok_r(value, "/", &save); tok;
+			     tok = strtok_r(NULL, "/", &save)) {
+				a.value = tok;
+				path_append(&v->path, &a);
+			}
+	} else if (!strcmp(type, "query")) {
+		v->type = MD_QUERY;
+		ret = compile_path(c, n, &v->path);
+	} else {
+		ret = cerr(c, n, "unsupported display type: type=%s", type);
+	}
+	free(type);
+	free(value);
+	return ret;
+}
+
+static int compile_entry(struct cctx *c, const xmlNode *n, struct m_entry *e, int xy)
+{
+	memset(e, 0, sizeof(*e));
+	e->path = prop(n, "path");
+	e->analysis_id = prop(n, "analysisId");
+	e->display_text = prop_is(n, "displayText", "true");
+	e->delta = prop_is(n, "displayType", "delta");
+	for (const xmlNode *k = n->children; k; k = k->next) {
+		int r = 0;
+
+		if (is_el(k, "display"))
+			r = compile_view_value(c, k, &e->display);
+		else if (is_el(k, "name"))
+			r = compile_view_value(c, k, &e->name);
+		else if (is_el(k, "id") && !xy)
+			r = compile_view_value(c, k, &e->id);
+		else if (is_el(k, "parent") && !xy)
+			r = compile_view_value(c, k, &e->parent);
+		else if (is_el(k, "entry") && !xy) {
+			GROW(e->kids, e->nkids);
+			r = compile_entry(c, k, &e->kids[e->nkids++], xy);
+		}
+		if (r)
+			return -1;
+	}
+	return 0;
+}
+
+static void compile_view(struct cctx *c, struct m_file *f, const xmlNode *n, int *refused)
+{
+	struct m_view *v;
+	const xmlNode *head = first_child(n, "head");
+	struct m_analysis fake = { 0 };
+
+	GROW(f->views, f->nviews);
+	v = &f->views[f->nviews++];
+	memset(v, 0, sizeof(*v));
+	v->xy = is_el(n, "xyView");
+	v->id = prop(n, "id");
+	fake.id = v->id;
+	c->an = &fake;
+	c->err[0] = '\0';
+	for (const xmlNode *h = head ? head->children : NULL; h; h = h->next) {
+		if (is_el(h, "analysis")) {
+			GROW(v->analyses, v->nanalyses);
+			v->analyses[v->nanalyses++] = prop(h, "id");
+		} else if (is_el(h, "label") && !v->label) {
+			v->label = prop(h, "value");
+		}
+	}
+	if (!v->label)
+		v->label = xstrdup(v->id ? v->id : "");
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (is_el(e, "definedValue")) {
+			GROW(v->defined, v->ndefined);
+			v->defined[v->ndefined].name = prop(e, "name");
+			v->defined[v->ndefined].value = prop(e, "value");
+			v->defined[v->ndefined].color = prop(e, "color");
+			v->ndefined++;
+		} else if (is_el(e, "entry")) {
+			GROW(v->entries, v->nentries);
+			if (compile_entry(c, e, &v->entries[v->nentries++], v->xy))
+				break;
+		}
+	}
+	if (!v->id)
+		cerr(c, n, "a view needs an id");
+	if (c->err[0]) {
+		struct m_file one = { 0 };
+
+		diag(c->opts, c->err);
+		(*refused)++;
+		/* drop the view: free it through a one-view file */
+		one.views = realloc_or_die(NULL, sizeof(*v));
+		one.views[0] = *v;
+		one.nviews = 1;
+		f->nviews--;
+		m_file_free_views(&one);
+	}
+	c->an = NULL;
+}
+
+/* stateProvider / pattern anywhere under node (callstack nests them), in document order. */
+static void compile_children(struct cctx *c, struct m_file *f, const xmlNode *node, int *refused)
+{
+	for (const xmlNode *n = node->children; n; n = n->next) {
+		if (is_el(n, "stateProvider") || is_el(n, "pattern"))
+			compile_analysis(c, f, n, refused);
+		else if (is_el(n, "timeGraphView") || is_el(n, "xyView"))
+			compile_view(c, f, n, refused);
+		else if (is_el(n, "callstack"))
+			compile_children(c, f, n, refused);
+	}
+}
+
+/* --------------------------------------------------------- parse, validate */
+
+struct err_ctx {
+	const struct m_load_opts *opts;
+	const char *path;
+	int count;
+};
+
+static void structured_error(void *ctx, const xmlError *e)
+{
+	struct err_ctx *ec = ctx;
+	char msg[1024];
+	const char *what = e->message ? e->message : "error";
+	size_t len = strlen(what);
+	const xmlNode *n = e->node;
+
+	while (len && what[len - 1] == '\n')
+		len--;
+	if (e->level < XML_ERR_ERROR)
+		return;
+	if (n && n->type == XML_ELEMENT_NODE)
+		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
+			 (const char *)n->name, (int)len, what);
+	else
+		snprintf(msg, sizeof(msg), "%s:%d: %.*s", ec->path, e->line, (int)len, what);
+	if (ec->count++ < 20)
+		diag(ec->opts, msg);
+}
+
+static void structured_error_cb(void *ctx, xmlErrorPtr e)
+{
+	structured_error(ctx, e);
+}
+
+static int validate(const char *path, xmlDoc *doc, const struct m_load_opts *opts)
+{
+	xmlSchemaParserCtxt *pc = NULL;
+	xmlSchema *schema = NULL;
+	xmlSchemaValidCtxt *vc = NULL;
+	struct err_ctx ec = { opts, path, 0 };
+	struct err_ctx xsd_ec = { opts, opts->xsd, 0 };
+	int ret = -1;
+
+	pc = xmlSchemaNewParserCtxt(opts->xsd);
+	if (!pc)
+		goto cleanup;
+	xmlSchemaSetParserStructuredErrors(pc, structured_error_cb, &xsd_ec);
+	schema = xmlSchemaParse(pc);
+	if (!schema) {
+		char msg[600];
+
+		snprintf(msg, sizeof(msg), "failed to load the schema: xsd=%s", opts->xsd);
+		diag(opts, msg);
+		goto cleanup;
+	}
+	vc = xmlSchemaNewValidCtxt(schema);
+	if (!vc)
+		goto cleanup;
+	xmlSchemaSetValidStructuredErrors(vc, structured_error_cb, &ec);
+	ret = xmlSchemaValidateDoc(vc, doc) == 0 ? 0 : -1;
+cleanup:
+	xmlSchemaFreeValidCtxt(vc);
+	xmlSchemaFree(schema);
+	xmlSchemaFreeParserCtxt(pc);
+	return ret;
+}
+
+struct m_file *m_load(const char *path, const char *buf, size_t len,
+		      const struct m_load_opts *opts, int *refused)
+{
+	struct m_load_opts dflt = { 0 };
+	struct err_ctx ec;
+	struct cctx c;
+	xmlParserCtxt *pctx = NULL;
+	xmlDoc *doc = NULL;
+	xmlNode *root;
+	struct m_file *f = NULL;
+	int opt = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+	char msg[1024];
+
+	if (!opts)
+		opts = &dflt;
+	ec.opts = opts;
+	ec.path = path;
+	ec.count = 0;
+	*refused = 0;
+	pctx = xmlNewParserCtxt();
+	if (!pctx)
+		goto error;
+	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
+	doc = buf ? xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt)
+		  : xmlCtxtReadFile(pctx, path, NULL, opt);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!doc) {
+		if (!ec.count) {
+			snprintf(msg, sizeof(msg), "%s: failed to read the file", path);
+			diag(opts, msg);
+		}
+		goto error;
+	}
+	if (doc->intSubset || doc->extSubset) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
+			 path, doc->intSubset ? xmlGetLineNo((xmlNode *)doc->intSubset) : 1L);
+		diag(opts, msg);
+		goto error;
+	}
+	root = xmlDocGetRootElement(doc);
+	if (!root || !is_el(root, "tmfxml")) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <%s>: the root element must be <tmfxml>",
+			 path, root ? xmlGetLineNo(root) : 1L, root ? (const char *)root->name : "?");
+		diag(opts, msg);
+		goto error;
+	}
+	if (opts->xsd && validate(path, doc, opts))
+		goto error;
+	f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	memset(&c, 0, sizeof(c));
+	c.file = path;
+	c.opts = opts;
+	compile_children(&c, f, root, refused);
+	goto cleanup;
+error:
+	m_file_free(f);
+	f = NULL;
+cleanup:
+	xmlFreeDoc(doc);
+	xmlFreeParserCtxt(pctx);
+	return f;
+}

@@ -1,0 +1,134 @@
+/* engine.c - the event loop around the runs, and state providers (semantics.md §2, §3.2). */
+#include "analyses/engine/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void engine_init(struct engine *eng)
+{
+	memset(eng, 0, sizeof(*eng));
+	scratch_init(&eng->scratch);
+}
+
+static void free_segments(struct run *r)
+{
+	for (int i = 0; i < r->nsegs; i++)
+		free(r->segs[i].fields);
+	free(r->segs);
+}
+
+void engine_release(struct engine *eng)
+{
+	for (int i = 0; i < eng->nruns; i++) {
+		struct run *r = eng->runs[i];
+
+		pattern_release(r);
+		strmap_release(&r->match_cache, free);
+		free(r->futures);
+		free_segments(r);
+		ss_release(&r->ss);
+		free(r);
+	}
+	free(eng->runs);
+	scratch_release(&eng->scratch);
+	memset(eng, 0, sizeof(*eng));
+}
+
+struct run *engine_add(struct engine *eng, const struct m_analysis *m, int keep_history)
+{
+	struct run *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		abort();
+	r->m = m;
+	ss_init(&r->ss, m->id);
+	r->ss.keep_history = keep_history;
+	strmap_init(&r->match_cache);
+	eng->runs = realloc(eng->runs, (eng->nruns + 1) * sizeof(*eng->runs));
+	if (!eng->runs)
+		abort();
+	eng->runs[eng->nruns++] = r;
+	return r;
+}
+
+struct run *engine_find(struct engine *eng, const char *id)
+{
+	for (int i = 0; i < eng->nruns; i++)
+		if (!strcmp(eng->runs[i]->m->id, id))
+			return eng->runs[i];
+	return NULL;
+}
+
+/* Which handlers match an event name, computed once per name (regexes are slow per event). */
+static const unsigned char *handlers_for(struct run *r, const char *name)
+{
+	unsigned char *match = strmap_get(&r->match_cache, name);
+
+	if (match)
+		return match;
+	match = calloc((size_t)r->m->nhandlers + 1, 1);
+	if (!match)
+		abort();
+	for (int i = 0; i < r->m->nhandlers; i++)
+		match[i] = !regexec(&r->m->handlers[i].re, name, 0, NULL, 0);
+	strmap_put(&r->match_cache, name, match);
+	return match;
+}
+
+void provider_event(struct xctx *x)
+{
+	const struct m_analysis *m = x->r->m;
+	const unsigned char *match = handlers_for(x->r, x->e->name);
+
+	for (int i = 0; i < m->nhandlers; i++) {
+		if (!match[i])
+			continue;
+		for (int k = 0; k < m->handlers[i].n; k++)
+			if (x_change(x, &m->handlers[i].changes[k]) == XR_FAIL)
+				return;
+	}
+}
+
+void engine_event(struct engine *eng, const struct ev *e)
+{
+	int first = eng->nevents == 0;
+
+	if (first)
+		eng->first_ts = e->ts;
+	for (int i = 0; i < eng->nruns; i++) {
+		struct run *r = eng->runs[i];
+		struct xctx x = { r, e, &eng->scratch, NULL, NULL };
+
+		if (r->failed)
+			continue;
+		if (first)
+			ss_set_start(&r->ss, e->ts);
+		if (run_apply_futures(r, e->ts, 0))
+			continue;
+		if (r->m->kind == MK_STATE_PROVIDER)
+			provider_event(&x);
+		else
+			pattern_event(&x, first);
+	}
+	scratch_reset(&eng->scratch);
+	eng->last_ts = e->ts;
+	eng->nevents++;
+}
+
+void engine_finish(struct engine *eng)
+{
+	if (eng->finished)
+		return;
+	for (int i = 0; i < eng->nruns; i++) {
+		struct run *r = eng->runs[i];
+
+		if (!r->failed)
+			run_apply_futures(r, 0, 1);
+		if (r->m->kind == MK_PATTERN)
+			pattern_finish(r);
+		if (eng->nevents)
+			ss_close(&r->ss, eng->last_ts);
+	}
+	eng->finished = 1;
+}

@@ -1,0 +1,35 @@
+/*
+ * event.h - one trace event as the engine sees it, whatever the trace format.
+ *
+ * A reader fills a struct ev and hands it to the engine; fields are looked up by name on demand
+ * (get_field), strings returned may live in the reader's memory or the engine's scratch, valid
+ * only while the event is handled.
+ */
+#ifndef HSAT_ENGINE_EVENT_H
+#define HSAT_ENGINE_EVENT_H
+
+#include <stdint.h>
+
+#include "analyses/engine/value.h"
+
+struct ev;
+
+struct ev_ops {
+	/* A field (payload, or "context.x", or "a.b" into structs): 1 found, 0 absent. */
+	int (*get_field)(const struct ev *e, const char *name, struct hv *out, struct scratch *sc);
+	/* The CPU aspect: 1 found (as Integer), 0 absent. */
+	int (*get_cpu)(const struct ev *e, struct hv *out);
+};
+
+struct ev {
+	const char *name;
+	int64_t ts;		/* ns */
+	const char *host_id;	/* hostId aspect */
+	const struct ev_ops *ops;
+	const void *impl;	/* reader-specific */
+};
+
+/* Trace Compass's field resolution (semantics.md §3.6): field, dotted path, special names. */
+int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc);
+
+#endif

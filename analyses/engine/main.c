@@ -1,0 +1,629 @@
+/*
+ * hsatrace-analyze - run Trace Compass XML analyses (<tmfxml>) on a CTF or XML stub trace,
+ * headless: state intervals, values at a time, view rows and series, pattern segments.
+ * See docs/analyze.md and hsatrace-analyze(1).
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyses/engine/compile.h"
+#include "analyses/engine/engine.h"
+#include "analyses/engine/output.h"
+#include "analyses/engine/trace.h"
+#include "analyses/engine/view.h"
+
+enum mode { M_INTERVALS, M_AT, M_VIEW, M_SEGMENTS, M_STATS, M_CHECK, M_LIST };
+
+struct opts {
+	enum mode mode;
+	const char *glob;
+	int64_t at;
+	const char *view;
+	int samples, view_part;
+	int64_t from, to;
+	enum out_format format;
+	const char *xsd;
+	const char **only;	/* --analysis */
+	int nonly;
+	const char *output;
+	int quiet;
+};
+
+struct app {
+	struct opts o;
+	struct m_file **files;
+	int nfiles;
+	struct engine eng;
+	struct out out;
+	char ***paths;		/* per run: quark -> path cache */
+	signed char **match;	/* per run: quark -> glob match (-1 unknown) */
+	int *npaths;
+	int status;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: hsatrace analyze [options] ANALYSIS.xml... TRACE\n"
+	      "       hsatrace analyze --check [--xsd PATH] ANALYSIS.xml...\n"
+	      "\n"
+	      "Runs Trace Compass XML analyses (state providers, patterns) on a CTF trace directory\n"
+	      "or a Trace Compass XML stub trace, and prints (default) every state interval.\n"
+	      "\n"
+	      "  -i, --intervals[=GLOB]  state intervals, of the attributes whose path matches GLOB\n"
+	      "  -t, --at=TIME           the value of every attribute at TIME (ns)\n"
+	      "  -v, --view=ID           a time graph view's tree and rows, or an XY view's series\n"
+	      "      --part=tree|rows    with --view: only the tree, or only the rows/series\n"
+	      "      --from=T --to=T     with --view: the time range (default: the whole trace)\n"
+	      "      --samples=N         with an XY view: N sample times (default: one per ns, max 1000)\n"
+	      "  -s, --segments          pattern segments, ordered by start, end, name, content\n"
+	      "  -S, --stats             segment latency statistics per analysis and segment name\n"
+	      "  -a, --analysis=ID       run only this analysis (repeatable; default: all)\n"
+	      "  -f, --format=FMT        text (tab-separated, default), csv or json\n"
+	      "  -o, --output=FILE       write there instead of standard output\n"
+	      "  -x, --xsd=PATH          validate against this XSD (a file, or a directory holding\n"
+	      "                          xmlDefinition.xsd); without it only structural checks run\n"
+	      "  -c, --check             load and validate the XML files only\n"
+	      "  -l, --list              list the analyses and views of the XML files\n"
+	      "  -q, --quiet             no notes on standard error (errors are still printed)\n"
+	      "  -h, --help              this help\n"
+	      "\n"
+	      "Exit status: 0 success, 1 failure (invalid file, refused or failed analysis, unreadable\n"
+	      "trace: the results up to the failure are still printed), 2 usage error.\n", f);
+}
+
+static int parse_time(const char *s, int64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return errno || !*s || *end ? -1 : 0;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "intervals", optional_argument, NULL, 'i' },
+		{ "at", required_argument, NULL, 't' },
+		{ "view", required_argument, NULL, 'v' },
+		{ "part", required_argument, NULL, 'P' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "to", required_argument, NULL, 'T' },
+		{ "samples", required_argument, NULL, 'N' },
+		{ "segments", no_argument, NULL, 's' },
+		{ "stats", no_argument, NULL, 'S' },
+		{ "analysis", required_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "xsd", required_argument, NULL, 'x' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->from = o->to = INT64_MIN;
+	while ((c = getopt_long(argc, argv, "i::t:v:sSa:f:o:x:clqh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			if (o->mode != M_AT)
+				o->mode = M_INTERVALS;
+			o->glob = optarg;
+			break;
+		case 't':
+			o->mode = M_AT;
+			if (parse_time(optarg, &o->at))
+				goto bad;
+			break;
+		case 'v':
+			o->mode = M_VIEW;
+			o->view = optarg;
+			break;
+		case 'P':
+			if (!strcmp(optarg, "tree"))
+				o->view_part = 1;
+			else if (!strcmp(optarg, "rows") || !strcmp(optarg, "series"))
+				o->view_part = 2;
+			else
+				goto bad;
+			break;
+		case 'F':
+			if (parse_time(optarg, &o->from))
+				goto bad;
+			break;
+		case 'T':
+			if (parse_time(optarg, &o->to))
+				goto bad;
+			break;
+		case 'N':
+			o->samples = atoi(optarg);
+			if (o->samples <= 0)
+				goto bad;
+			break;
+		case 's':
+			o->mode = M_SEGMENTS;
+			break;
+		case 'S':
+			o->mode = M_STATS;
+			break;
+		case 'a':
+			o->only = realloc(o->only, (o->nonly + 1) * sizeof(*o->only));
+			if (!o->only)
+				abort();
+			o->only[o->nonly++] = optarg;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				o->format = OUT_TEXT;
+			else if (!strcmp(optarg, "csv"))
+				o->format = OUT_CSV;
+			else if (!strcmp(optarg, "json"))
+				o->format = OUT_JSON;
+			else
+				goto bad;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'x':
+			o->xsd = optarg;
+			break;
+		case 'c':
+			o->mode = M_CHECK;
+			break;
+		case 'l':
+			o->mode = M_LIST;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			goto usage;
+		}
+	}
+	return 0;
+bad:
+	fprintf(stderr, "hsatrace-analyze: invalid value for option %s: %s\n", argv[optind - 1],
+		optarg ? optarg : "");
+usage:
+	usage(stderr);
+	return -1;
+}
+
+/* --xsd DIR -> DIR/xmlDefinition.xsd */
+static char *xsd_path(const char *arg)
+{
+	struct stat st;
+	char *p;
+
+	if (!arg)
+		return NULL;
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (asprintf(&p, "%s/xmlDefinition.xsd", arg) < 0)
+			abort();
+		return p;
+	}
+	return strdup(arg);
+}
+
+static int selected(const struct app *a, const char *id)
+{
+	if (!a->o.nonly)
+		return 1;
+	for (int i = 0; i < a->o.nonly; i++)
+		if (!strcmp(a->o.only[i], id))
+			return 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------ interval sink */
+
+static const char *cached_path(struct app *a, int run, const struct statesys *ss, int q)
+{
+	char buf[4096];
+
+	if (q >= a->npaths[run]) {
+		int n = ss->nattrs + 64;
+
+		a->paths[run] = realloc(a->paths[run], n * sizeof(char *));
+		a->match[run] = realloc(a->match[run], n);
+		if (!a->paths[run] || !a->match[run])
+			abort();
+		for (int i = a->npaths[run]; i < n; i++) {
+			a->paths[run][i] = NULL;
+			a->match[run][i] = -1;
+		}
+		a->npaths[run] = n;
+	}
+	if (!a->paths[run][q]) {
+		a->paths[run][q] = strdup(ss_path(ss, q, buf, sizeof(buf)));
+		if (!a->paths[run][q])
+			abort();
+	}
+	return a->paths[run][q];
+}
+
+struct sink_ctx {
+	struct app *a;
+	int run;
+};
+
+static void print_interval(struct app *a, const char *id, const char *path,
+			   const struct ss_interval *iv)
+{
+	out_begin(&a->out);
+	out_str(&a->out, "analysis", id);
+	out_str(&a->out, "path", path);
+	out_i64(&a->out, "start", iv->start);
+	out_i64(&a->out, "end", iv->end);
+	out_value(&a->out, "value", &iv->value);
+	out_end(&a->out);
+}
+
+static void interval_sink(void *ctx, const struct statesys *ss, int q, const struct ss_interval *iv)
+{
+	struct sink_ctx *s = ctx;
+	struct app *a = s->a;
+	const char *path;
+
+	if (a->o.mode == M_AT && (iv->start > a->o.at || iv->end < a->o.at))
+		return;
+	path = cached_path(a, s->run, ss, q);
+	if (a->o.glob) {
+		signed char *m = &a->match[s->run][q];
+
+		if (*m < 0)
+			*m = fnmatch(a->o.glob, path, 0) == 0;
+		if (!*m)
+			return;
+	}
+	print_interval(a, ss->id, path, iv);
+}
+
+/* ---------------------------------------------------------------- segments */
+
+static int seg_cmp(const void *pa, const void *pb)
+{
+	const struct segment *x = pa, *y = pb;
+	char bx[64], by[64];
+	int c;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	for (int i = 0; i < x->nfields && i < y->nfields; i++) {
+		c = strcmp(x->fields[i].name, y->fields[i].name);
+		if (!c)
+			c = strcmp(hv_to_string(&x->fields[i].value, bx, sizeof(bx)),
+				   hv_to_string(&y->fields[i].value, by, sizeof(by)));
+		if (c)
+			return c;
+	}
+	return x->nfields - y->nfields;
+}
+
+static void print_segments(struct app *a)
+{
+	out_header(&a->out, "analysis,start,end,duration,name,fields");
+	for (int r = 0; r < a->eng.nruns; r++) {
+		struct run *run = a->eng.runs[r];
+
+		qsort(run->segs, run->nsegs, sizeof(*run->segs), seg_cmp);
+		for (int i = 0; i < run->nsegs; i++) {
+			const struct segment *s = &run->segs[i];
+			char fields[4096] = "", buf[256];
+			size_t len = 0;
+
+			for (int k = 0; k < s->nfields && len < sizeof(fields); k++)
+				len += (size_t)snprintf(fields + len, sizeof(fields) - len, "%s%s=%s:%s",
+					k ? ";" : "", s->fields[k].name,
+					hv_type_name(s->fields[k].value.type),
+					hv_to_string(&s->fields[k].value, buf, sizeof(buf)));
+			out_begin(&a->out);
+			out_str(&a->out, "analysis", run->m->id);
+			out_i64(&a->out, "start", s->start);
+			out_i64(&a->out, "end", s->end);
+			out_i64(&a->out, "duration", s->end - s->start);
+			out_str(&a->out, "name", s->name);
+			out_str(&a->out, "fields", fields);
+			out_end(&a->out);
+		}
+	}
+}
+
+struct stat_acc {
+	const char *name;
+	uint64_t count;
+	int64_t min, max;
+	double sum, sumsq;
+};
+
+static void print_stats(struct app *a)
+{
+	out_header(&a->out, "analysis,name,count,min,max,mean,stddev,total");
+	for (int r = 0; r < a->eng.nruns; r++) {
+		struct run *run = a->eng.runs[r];
+		struct stat_acc *acc = NULL;
+		int nacc = 0;
+
+		for (int i = 0; i < run->nsegs; i++) {
+			const struct segment *s = &run->segs[i];
+			int64_t d = s->end - s->start;
+			int k;
+
+			/* names are interned: compare pointers; "(all)" is the last row */
+			for (k = 0; k < nacc && acc[k].name != s->name; k++)
+				;
+			if (k == nacc) {
+				acc = realloc(acc, (nacc + 1) * sizeof(*acc));
+				if (!acc)
+					abort();
+				acc[nacc++] = (struct stat_acc){ s->name, 0, INT64_MAX, INT64_MIN, 0, 0 };
+			}
+			acc[k].count++;
+			acc[k].min = d < acc[k].min ? d : acc[k].min;
+			acc[k].max = d > acc[k].max ? d : acc[k].max;
+			acc[k].sum += (double)d;
+			acc[k].sumsq += (double)d * (double)d;
+		}
+		for (int k = 0; k < nacc; k++) {
+			double mean = acc[k].sum / acc[k].count;
+			double var = acc[k].count > 1 ?
+				(acc[k].sumsq - acc[k].sum * mean) / (acc[k].count - 1) : 0;
+
+			out_begin(&a->out);
+			out_str(&a->out, "analysis", run->m->id);
+			out_str(&a->out, "name", acc[k].name);
+			out_i64(&a->out, "count", (int64_t)acc[k].count);
+			out_i64(&a->out, "min", acc[k].min);
+			out_i64(&a->out, "max", acc[k].max);
+			out_double(&a->out, "mean", mean);
+			out_double(&a->out, "stddev", var > 0 ? sqrt(var) : 0);
+			out_double(&a->out, "total", acc[k].sum);
+			out_end(&a->out);
+		}
+		free(acc);
+	}
+}
+
+/* ------------------------------------------------------------------- main */
+
+static void on_event(void *ctx, const struct ev *e)
+{
+	engine_event(ctx, e);
+}
+
+static const struct m_view *find_view(struct app *a, const char *id)
+{
+	for (int i = 0; i < a->nfiles; i++)
+		for (int k = 0; k < a->files[i]->nviews; k++)
+			if (!strcmp(a->files[i]->views[k].id, id))
+				return &a->files[i]->views[k];
+	return NULL;
+}
+
+static int load_files(struct app *a, char **paths, int n)
+{
+	char *xsd = xsd_path(a->o.xsd);
+	struct m_load_opts lo = { xsd, NULL, NULL };
+	int ret = 0;
+
+	a->files = calloc((size_t)n + 1, sizeof(*a->files));
+	if (!a->files)
+		abort();
+	for (int i = 0; i < n; i++) {
+		int refused = 0;
+		struct m_file *f = m_load(paths[i], NULL, 0, &lo, &refused);
+
+		if (!f) {
+			fprintf(stderr, "hsatrace-analyze: %s: file rejected\n", paths[i]);
+			if (a->o.mode == M_CHECK)
+				printf("%s: invalid\n", paths[i]);
+			ret = -1;
+			continue;
+		}
+		if (a->o.mode == M_CHECK) {
+			if (refused)
+				printf("%s: valid, %d refused\n", paths[i], refused);
+			else
+				printf("%s: valid\n", paths[i]);
+		}
+		if (refused)
+			ret = -1;
+		a->files[a->nfiles++] = f;
+	}
+	free(xsd);
+	return ret;
+}
+
+static void list_files(struct app *a)
+{
+	out_header(&a->out, "file,kind,id,label");
+	for (int i = 0; i < a->nfiles; i++) {
+		const struct m_file *f = a->files[i];
+
+		for (int k = 0; k < f->nanalyses; k++) {
+			out_begin(&a->out);
+			out_str(&a->out, "file", f->path);
+			out_str(&a->out, "kind", f->analyses[k].kind == MK_PATTERN ? "pattern" :
+						"stateProvider");
+			out_str(&a->out, "id", f->analyses[k].id);
+			out_str(&a->out, "label", f->analyses[k].label);
+			out_end(&a->out);
+		}
+		for (int k = 0; k < f->nviews; k++) {
+			out_begin(&a->out);
+			out_str(&a->out, "file", f->path);
+			out_str(&a->out, "kind", f->views[k].xy ? "xyView" : "timeGraphView");
+			out_str(&a->out, "id", f->views[k].id);
+			out_str(&a->out, "label", f->views[k].label);
+			out_end(&a->out);
+		}
+	}
+}
+
+static void setup_runs(struct app *a, struct sink_ctx **sinks)
+{
+	int keep = a->o.mode == M_VIEW;
+	const struct m_view *v = a->o.mode == M_VIEW ? find_view(a, a->o.view) : NULL;
+	int n = 0;
+
+	for (int i = 0; i < a->nfiles; i++)
+		n += a->files[i]->nanalyses;
+	*sinks = calloc((size_t)n + 1, sizeof(**sinks));
+	a->paths = calloc((size_t)n + 1, sizeof(*a->paths));
+	a->match = calloc((size_t)n + 1, sizeof(*a->match));
+	a->npaths = calloc((size_t)n + 1, sizeof(*a->npaths));
+	if (!*sinks || !a->paths || !a->match || !a->npaths)
+		abort();
+	for (int i = 0; i < a->nfiles; i++) {
+		for (int k = 0; k < a->files[i]->nanalyses; k++) {
+			const struct m_analysis *m = &a->files[i]->analyses[k];
+			struct run *r;
+			int use = selected(a, m->id);
+
+			if (v && v->nanalyses && !a->o.nonly) {
+				use = 0;
+				for (int j = 0; j < v->nanalyses; j++)
+					use |= !strcmp(v->analyses[j], m->id);
+			}
+			if (!use || engine_find(&a->eng, m->id))
+				continue;
+			r = engine_add(&a->eng, m, keep);
+			r->keep_segments = a->o.mode == M_SEGMENTS || a->o.mode == M_STATS;
+			if (a->o.mode == M_INTERVALS || a->o.mode == M_AT) {
+				(*sinks)[a->eng.nruns - 1] = (struct sink_ctx){ a, a->eng.nruns - 1 };
+				r->ss.sink = interval_sink;
+				r->ss.sink_ctx = &(*sinks)[a->eng.nruns - 1];
+			}
+		}
+	}
+}
+
+static void report_runs(struct app *a)
+{
+	for (int r = 0; r < a->eng.nruns; r++) {
+		struct run *run = a->eng.runs[r];
+
+		if (run->failed) {
+			fprintf(stderr, "hsatrace-analyze: %s\n", run->error);
+			a->status = 1;
+		}
+		if (run->script_skips && !a->o.quiet)
+			fprintf(stderr, "hsatrace-analyze: note: analysis %s: %ld state changes skipped: script values are unsupported\n",
+				run->m->id, run->script_skips);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct app a;
+	struct sink_ctx *sinks = NULL;
+	FILE *outf = stdout;
+	int nxml;
+	char err[1024];
+	const char *trace;
+
+	memset(&a, 0, sizeof(a));
+	if (parse_args(argc, argv, &a.o))
+		return 2;
+	nxml = argc - optind - (a.o.mode == M_CHECK || a.o.mode == M_LIST ? 0 : 1);
+	if (nxml < 1) {
+		fprintf(stderr, "hsatrace-analyze: %s\n", a.o.mode == M_CHECK || a.o.mode == M_LIST ?
+			"no XML file given" : "needs at least one XML file and a trace");
+		usage(stderr);
+		return 2;
+	}
+	trace = argv[argc - 1];
+	if (a.o.output && !(outf = fopen(a.o.output, "w"))) {
+		fprintf(stderr, "hsatrace-analyze: failed to open the output: path=%s error=%s\n",
+			a.o.output, strerror(errno));
+		return 1;
+	}
+	out_init(&a.out, outf, a.o.format);
+	engine_init(&a.eng);
+	if (load_files(&a, argv + optind, nxml))
+		a.status = 1;
+	if (a.o.mode == M_CHECK)
+		goto cleanup;
+	if (a.o.mode == M_LIST) {
+		list_files(&a);
+		out_finish(&a.out);
+		goto cleanup;
+	}
+	if (a.o.mode == M_VIEW && !find_view(&a, a.o.view)) {
+		fprintf(stderr, "hsatrace-analyze: no such view: id=%s\n", a.o.view);
+		a.status = 1;
+		goto cleanup;
+	}
+	setup_runs(&a, &sinks);
+	if (!a.eng.nruns) {
+		fprintf(stderr, "hsatrace-analyze: no analysis to run\n");
+		a.status = 1;
+		goto cleanup;
+	}
+	if (a.o.mode == M_INTERVALS || a.o.mode == M_AT)
+		out_header(&a.out, "analysis,path,start,end,value_type,value");
+	if (trace_read(trace, on_event, &a.eng, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace-analyze: %s\n", err);
+		a.status = 1;
+	}
+	engine_finish(&a.eng);
+	report_runs(&a);
+	if (a.o.mode == M_SEGMENTS)
+		print_segments(&a);
+	else if (a.o.mode == M_STATS)
+		print_stats(&a);
+	else if (a.o.mode == M_VIEW) {
+		char *copy = strdup(trace);
+		struct view_opts vo = { basename(copy), a.o.from, a.o.to, a.o.samples, a.o.view_part };
+
+		if (view_output(find_view(&a, a.o.view), &a.eng, &vo, &a.out, err, sizeof(err))) {
+			fprintf(stderr, "hsatrace-analyze: %s\n", err);
+			a.status = 1;
+		}
+		free(copy);
+	}
+	out_finish(&a.out);
+cleanup:
+	if (outf != stdout && fclose(outf)) {
+		fprintf(stderr, "hsatrace-analyze: failed to write the output: path=%s\n", a.o.output);
+		a.status = 1;
+	}
+	for (int r = 0; r < a.eng.nruns; r++) {
+		for (int q = 0; q < a.npaths[r]; q++)
+			free(a.paths[r][q]);
+		free(a.paths[r]);
+		free(a.match[r]);
+	}
+	free(a.paths);
+	free(a.match);
+	free(a.npaths);
+	free(sinks);
+	engine_release(&a.eng);
+	for (int i = 0; i < a.nfiles; i++)
+		m_file_free(a.files[i]);
+	free(a.files);
+	free(a.o.only);
+	return a.status;
+}

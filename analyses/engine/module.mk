@@ -1,0 +1,24 @@
+# analyses/engine: the headless Trace Compass XML engine (`hsatrace analyze`).
+ENGINE_SRCS := value strmap statesys compile event exec engine pattern trace_stub trace_ctf \
+	output view
+ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
+ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS))
+ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lm
+
+PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze
+INSTALL_RULES += install-engine
+
+$(BUILD)/obj/analyses/engine/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS) $(XML2_CFLAGS)
+
+$(ENGINE_LIB): $(ENGINE_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(B_LIBEXEC)/hsatrace-analyze: $(BUILD)/obj/analyses/engine/main.o $(ENGINE_LIB)
+	$(link-exe) $(ENGINE_LIBS)
+
+.PHONY: install-engine engine
+engine: $(B_LIBEXEC)/hsatrace-analyze
+install-engine: $(B_LIBEXEC)/hsatrace-analyze
+	install -d $(DESTDIR)$(PREFIX)/libexec/hsatrace
+	install -m 755 $(B_LIBEXEC)/hsatrace-analyze $(DESTDIR)$(PREFIX)/libexec/hsatrace/

@@ -1,0 +1,32 @@
+/*
+ * strmap.h - an open-addressing hash map from strings (copied, owned) to pointers.
+ *
+ *   strmap_init / strmap_release(m, free_value)   lifecycle; free_value may be NULL
+ *   strmap_get(m, key)                           value or NULL
+ *   strmap_put(m, key, value)                    insert or replace; returns the stored key copy
+ *   strmap_foreach                                iteration in unspecified order
+ */
+#ifndef HSAT_ENGINE_STRMAP_H
+#define HSAT_ENGINE_STRMAP_H
+
+#include <stddef.h>
+
+struct strmap_slot {
+	char *key;
+	void *value;
+	size_t hash;
+};
+
+struct strmap {
+	struct strmap_slot *slots;
+	size_t cap, count;
+};
+
+void strmap_init(struct strmap *m);
+void strmap_release(struct strmap *m, void (*free_value)(void *));
+void *strmap_get(const struct strmap *m, const char *key);
+const char *strmap_put(struct strmap *m, const char *key, void *value);
+void strmap_foreach(const struct strmap *m, void (*fn)(const char *key, void *value, void *ctx),
+		    void *ctx);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * trace_ctf.c - CTF traces through libbabeltrace2: a graph src.ctf.fs -> flt.utils.muxer ->
+ * a simple sink of ours that turns event messages into struct ev (fields converted on demand,
+ * as Trace Compass's CtfTmfEventField does: integers -> Long, enums -> label, reals -> Double).
+ */
+#include "analyses/engine/trace.h"
+
+#include <inttypes.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <babeltrace2/babeltrace.h>
+
+struct ctf_ctx {
+	trace_event_fn fn;
+	void *ctx;
+	bt_message_iterator *it;
+	const bt_clock_class *last_clock;
+	char host[64];
+	const char *trace_name;
+	int64_t last_ts;
+	uint64_t nevents;
+};
+
+static struct hv field_value(const bt_field *f, struct scratch *sc)
+{
+	switch (bt_field_get_class_type(f)) {
+	case BT_FIELD_CLASS_TYPE_BOOL:
+		return hv_long(bt_field_bool_get_value(f));
+	case BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER:
+		return hv_long((int64_t)bt_field_integer_unsigned_get_value(f));
+	case BT_FIELD_CLASS_TYPE_SIGNED_INTEGER:
+		return hv_long(bt_field_integer_signed_get_value(f));
+	case BT_FIELD_CLASS_TYPE_UNSIGNED_ENUMERATION:
+	case BT_FIELD_CLASS_TYPE_SIGNED_ENUMERATION: {
+		bt_field_class_enumeration_mapping_label_array labels;
+		uint64_t n = 0;
+		int is_unsigned = bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_UNSIGNED_ENUMERATION;
+
+		if (is_unsigned)
+			bt_field_enumeration_unsigned_get_mapping_labels(f, &labels, &n);
+		else
+			bt_field_enumeration_signed_get_mapping_labels(f, &labels, &n);
+		if (n)
+			return hv_str(labels[0]);
+		return hv_str(is_unsigned ?
+			      scratch_printf(sc, "%" PRIu64, bt_field_integer_unsigned_get_value(f)) :
+			      scratch_printf(sc, "%" PRId64, bt_field_integer_signed_get_value(f)));
+	}
+	case BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL:
+		return hv_double(bt_field_real_single_precision_get_value(f));
+	case BT_FIELD_CLASS_TYPE_DOUBLE_PRECISION_REAL:
+		return hv_double(bt_field_real_double_precision_get_value(f));
+	case BT_FIELD_CLASS_TYPE_STRING:
+		return hv_str(bt_field_string_get_value(f));
+	case BT_FIELD_CLASS_TYPE_STATIC_ARRAY:
+	case BT_FIELD_CLASS_TYPE_DYNAMIC_ARRAY_WITHOUT_LENGTH_FIELD:
+	case BT_FIELD_CLASS_TYPE_DYNAMIC_ARRAY_WITH_LENGTH_FIELD: {
+		uint64_t n = bt_field_array_get_length(f);
+		char *s = scratch_strdup(sc, "[");
+
+		for (uint64_t i = 0; i < n; i++) {
+			struct hv v = field_value(bt_field_array_borrow_element_field_by_index_const(f, i), sc);
+			char buf[64];
+
+			s = scratch_printf(sc, "%s%s%s", s, i ? ", " : "",
+					   v.type == HV_STRING ? v.u.s : hv_to_string(&v, buf, sizeof(buf)));
+		}
+		return hv_str(scratch_printf(sc, "%s]", s));
+	}
+	default:
+		return hv_str("?");
+	}
+}
+
+/* name may be "a.b.c" into nested structures. */
+static const bt_field *member(const bt_field *st, const char *name)
+{
+	const char *dot;
+	char head[256];
+
+	if (!st || bt_field_get_class_type(st) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+		return NULL;
+	{
+		const bt_field *f = bt_field_structure_borrow_member_field_by_name_const(st, name);
+
+		if (f)
+			return f;
+	}
+	dot = strchr(name, '.');
+	if (!dot || (size_t)(dot - name) >= sizeof(head))
+		return NULL;
+	memcpy(head, name, dot - name);
+	head[dot - name] = '\0';
+	return member(bt_field_structure_borrow_member_field_by_name_const(st, head), dot + 1);
+}
+
+static int ctf_get_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc)
+{
+	const bt_event *event = e->impl;
+	const bt_field *f = member(bt_event_borrow_payload_field_const(event), name);
+
+	if (!f && !strncmp(name, "context.", 8)) {
+		f = member(bt_event_borrow_specific_context_field_const(event), name + 8);
+		if (!f)
+			f = member(bt_event_borrow_common_context_field_const(event), name + 8);
+	}
+	if (!f)
+		return 0;
+	*out = field_value(f, sc);
+	return 1;
+}
+
+static int ctf_get_cpu(const struct ev *e, struct hv *out)
+{
+	const bt_event *event = e->impl;
+	const bt_packet *p = bt_event_borrow_packet_const(event);
+	const bt_field *f = p ? member(bt_packet_borrow_context_field_const(p), "cpu_id") : NULL;
+
+	if (!f)
+		f = member(bt_event_borrow_payload_field_const(event), "cpu_id");
+	if (!f)
+		return 0;
+	if (bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)
+		*out = hv_int((int32_t)bt_field_integer_unsigned_get_value(f));
+	else if (bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)
+		*out = hv_int((int32_t)bt_field_integer_signed_get_value(f));
+	else
+		return 0;
+	return 1;
+}
+
+static const struct ev_ops ctf_ops = { ctf_get_field, ctf_get_cpu };
+
+/* hostId: the clock's UUID when it has one, else the trace name. */
+static const char *host_id(struct ctf_ctx *c, const bt_clock_class *cc)
+{
+	bt_uuid u;
+
+	if (cc == c->last_clock)
+		return c->host;
+	c->last_clock = cc;
+	u = cc ? bt_clock_class_get_uuid(cc) : NULL;
+	if (u)
+		snprintf(c->host, sizeof(c->host),
+			 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+			 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11],
+			 u[12], u[13], u[14], u[15]);
+	else
+		snprintf(c->host, sizeof(c->host), "%s", c->trace_name);
+	return c->host;
+}
+
+static void on_event(struct ctf_ctx *c, const bt_message *msg)
+{
+	const bt_event *event = bt_message_event_borrow_event_const(msg);
+	const bt_event_class *ec = bt_event_borrow_class_const(event);
+	const bt_clock_class *cc = bt_message_event_borrow_stream_class_default_clock_class_const(msg);
+	struct ev e = { 0 };
+	int64_t ns = 0;
+
+	if (cc)
+		bt_clock_snapshot_get_ns_from_origin(
+			bt_message_event_borrow_default_clock_snapshot_const(msg), &ns);
+	e.name = bt_event_class_get_name(ec);
+	if (!e.name)
+		e.name = "";
+	e.ts = ns;
+	e.host_id = host_id(c, cc);
+	e.ops = &ctf_ops;
+	e.impl = event;
+	c->last_ts = ns;
+	c->nevents++;
+	c->fn(c->ctx, &e);
+}
+
+static bt_graph_simple_sink_component_initialize_func_status sink_init(bt_message_iterator *it,
+								      void *data)
+{
+	((struct ctf_ctx *)data)->it = it;
+	return BT_GRAPH_SIMPLE_SINK_COMPONENT_INITIALIZE_FUNC_STATUS_OK;
+}
+
+static bt_graph_simple_sink_component_consume_func_status sink_consume(bt_message_iterator *it,
+								      void *data)
+{
+	struct ctf_ctx *c = data;
+	bt_message_array_const msgs;
+	uint64_t count;
+
+	switch (bt_message_iterator_next(it, &msgs, &count)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+	for (uint64_t i = 0; i < count; i++) {
+		if (bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT)
+			on_event(c, msgs[i]);
+		bt_message_put_ref(msgs[i]);
+	}
+	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+}
+
+/* The deepest cause of the current thread's error, into err. */
+static void take_error(char *err, size_t errsz, const char *what, const char *path)
+{
+	const bt_error *e = bt_current_thread_take_error();
+	const char *cause = NULL;
+
+	if (e && bt_error_get_cause_count(e))
+		cause = bt_error_cause_get_message(
+			bt_error_borrow_cause_by_index(e, bt_error_get_cause_count(e) - 1));
+	snprintf(err, errsz, "failed to %s: path=%s%s%s", what, path, cause ? " reason=" : "",
+		 cause ? cause : "");
+	if (e)
+		bt_error_release(e);
+}
+
+static const void *find_class(const char *plugin_name, const char *cls, int source,
+			      const bt_plugin **plugin)
+{
+	if (bt_plugin_find(plugin_name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE, plugin) !=
+	    BT_PLUGIN_FIND_STATUS_OK)
+		return NULL;
+	return source ? (const void *)bt_plugin_borrow_source_component_class_by_name_const(*plugin, cls)
+		      : (const void *)bt_plugin_borrow_filter_component_class_by_name_const(*plugin, cls);
+}
+
+int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
+{
+	const bt_plugin *ctf = NULL, *utils = NULL;
+	const bt_component_class_source *src_cls;
+	const bt_component_class_filter *mux_cls;
+	const bt_component_source *src;
+	const bt_component_filter *mux;
+	const bt_component_sink *sink;
+	bt_graph *graph = bt_graph_create(0);
+	bt_value *params = bt_value_map_create(), *inputs = NULL;
+	char *copy = strdup(path);
+	struct ctf_ctx c = { 0 };
+	bt_graph_run_status st;
+	int ret = -1;
+
+	c.fn = fn;
+	c.ctx = ctx;
+	c.trace_name = copy ? basename(copy) : path;
+	if (!graph || !params || !copy) {
+		snprintf(err, errsz, "failed to create the trace graph: path=%s", path);
+		goto cleanup;
+	}
+	src_cls = find_class("ctf", "fs", 1, &ctf);
+	mux_cls = find_class("utils", "muxer", 0, &utils);
+	if (!src_cls || !mux_cls) {
+		snprintf(err, errsz, "failed to find the babeltrace2 plugins ctf and utils");
+		goto cleanup;
+	}
+	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
+	    bt_value_array_append_string_element(inputs, path)) {
+		snprintf(err, errsz, "failed to build the source parameters: path=%s", path);
+		goto cleanup;
+	}
+	if (bt_graph_add_source_component(graph, src_cls, "source", params, BT_LOGGING_LEVEL_NONE,
+					  &src)) {
+		take_error(err, errsz, "open the CTF trace", path);
+		goto cleanup;
+	}
+	if (bt_graph_add_filter_component(graph, mux_cls, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &mux) ||
+	    bt_graph_add_simple_sink_component(graph, "engine", sink_init, sink_consume, NULL, &c,
+					       &sink)) {
+		take_error(err, errsz, "build the trace graph", path);
+		goto cleanup;
+	}
+	for (uint64_t i = 0; i < bt_component_source_get_output_port_count(src); i++) {
+		if (bt_graph_connect_ports(graph,
+				bt_component_source_borrow_output_port_by_index_const(src, i),
+				bt_component_filter_borrow_input_port_by_index_const(mux, i), NULL)) {
+			take_error(err, errsz, "connect the trace streams", path);
+			goto cleanup;
+		}
+	}
+	if (bt_graph_connect_ports(graph, bt_component_filter_borrow_output_port_by_index_const(mux, 0),
+				   bt_component_sink_borrow_input_port_by_index_const(sink, 0), NULL)) {
+		take_error(err, errsz, "connect the sink", path);
+		goto cleanup;
+	}
+	do
+		st = bt_graph_run(graph);
+	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
+	if (st != BT_GRAPH_RUN_STATUS_OK) {
+		char cause[900];
+
+		take_error(cause, sizeof(cause), "read the CTF trace", path);
+		snprintf(err, errsz, "%s (stopped after %" PRIu64 " events, last timestamp %" PRId64 ")",
+			 cause, c.nevents, c.last_ts);
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	bt_value_put_ref(params);
+	bt_graph_put_ref(graph);
+	bt_plugin_put_ref(ctf);
+	bt_plugin_put_ref(utils);
+	free(copy);
+	return ret;
+}
