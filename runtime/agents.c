@@ -1,0 +1,384 @@
+/*
+ * agents.c - the CPU agent and the emulated GPU kernel agent: hsa_iterate_agents,
+ * hsa_agent_get_info (core and AMD attributes), ISAs, caches, extension support.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "runtime/agents.h"
+#include "runtime/queue.h"
+
+#define AGENT_MAGIC 0x41474e54u /* "AGNT" */
+#define ISA_MAGIC 0x49534121u
+#define WAVEFRONT_SIZE 64u
+#define WORKGROUP_MAX 1024u
+#define GPU_ISA_NAME "amdgcn-amd-amdhsa--gfx000"
+
+struct hsat_agent hsat_cpu_agent = { AGENT_MAGIC, HSA_DEVICE_TYPE_CPU, 0,
+				     "hsatrace CPU host" };
+struct hsat_agent hsat_gpu_agent = { AGENT_MAGIC, HSA_DEVICE_TYPE_GPU, 1,
+				     "hsatrace-cpu-gpu" };
+
+static struct isa {
+	uint32_t magic;
+	const char *name;
+} gpu_isa = { ISA_MAGIC, GPU_ISA_NAME };
+
+static unsigned worker_count = 1;
+
+void hsat_agents_init(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	worker_count = hsat_env_unsigned("HSATRACE_CPU_WORKERS", cpus > 0 ? (unsigned)cpus : 1,
+					 1, 256);
+}
+
+unsigned hsat_worker_count(void)
+{
+	return worker_count;
+}
+
+struct hsat_agent *hsat_agent_from_handle(hsa_agent_t agent)
+{
+	if (agent.handle == (uint64_t)(uintptr_t)&hsat_cpu_agent)
+		return &hsat_cpu_agent;
+	if (agent.handle == (uint64_t)(uintptr_t)&hsat_gpu_agent)
+		return &hsat_gpu_agent;
+	return NULL;
+}
+
+hsa_status_t impl_hsa_iterate_agents(hsa_status_t (*callback)(hsa_agent_t agent, void *data),
+				     void *data)
+{
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	status = callback(hsat_agent_handle(&hsat_cpu_agent), data);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	return callback(hsat_agent_handle(&hsat_gpu_agent), data);
+}
+
+static void copy_name(void *value, const char *name, size_t size)
+{
+	memset(value, 0, size);
+	strncpy(value, name, size - 1);
+}
+
+/* Core attributes; false when the attribute is unknown. */
+static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute, void *value)
+{
+	bool gpu = agent->type == HSA_DEVICE_TYPE_GPU;
+
+	switch (attribute) {
+	case HSA_AGENT_INFO_NAME:
+		copy_name(value, agent->name, 64);
+		return true;
+	case HSA_AGENT_INFO_VENDOR_NAME:
+		copy_name(value, "hsatrace", 64);
+		return true;
+	case HSA_AGENT_INFO_FEATURE:
+		*(hsa_agent_feature_t *)value = gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : 0;
+		return true;
+	case HSA_AGENT_INFO_MACHINE_MODEL:
+		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
+		return true;
+	case HSA_AGENT_INFO_PROFILE:
+		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
+		return true;
+	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
+		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_FAST_F16_OPERATION:
+		*(bool *)value = false;
+		return true;
+	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
+		*(uint32_t *)value = gpu ? WAVEFRONT_SIZE : 0;
+		return true;
+	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
+		uint16_t dims[3] = { WORKGROUP_MAX, WORKGROUP_MAX, WORKGROUP_MAX };
+
+		if (!gpu)
+			memset(dims, 0, sizeof(dims));
+		memcpy(value, dims, sizeof(dims));
+		return true;
+	}
+	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
+		*(uint32_t *)value = gpu ? WORKGROUP_MAX : 0;
+		return true;
+	case HSA_AGENT_INFO_GRID_MAX_DIM: {
+		hsa_dim3_t dims = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
+
+		if (!gpu)
+			memset(&dims, 0, sizeof(dims));
+		*(hsa_dim3_t *)value = dims;
+		return true;
+	}
+	case HSA_AGENT_INFO_GRID_MAX_SIZE:
+		*(uint32_t *)value = gpu ? UINT32_MAX : 0;
+		return true;
+	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
+		*(uint32_t *)value = gpu ? 32 : 0;
+		return true;
+	case HSA_AGENT_INFO_QUEUES_MAX:
+		*(uint32_t *)value = gpu ? HSAT_QUEUES_MAX : 0;
+		return true;
+	case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
+		*(uint32_t *)value = gpu ? HSAT_QUEUE_MIN_SIZE : 0;
+		return true;
+	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
+		*(uint32_t *)value = gpu ? HSAT_QUEUE_MAX_SIZE : 0;
+		return true;
+	case HSA_AGENT_INFO_QUEUE_TYPE:
+		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
+		return true;
+	case HSA_AGENT_INFO_NODE:
+		*(uint32_t *)value = agent->node;
+		return true;
+	case HSA_AGENT_INFO_DEVICE:
+		*(hsa_device_type_t *)value = agent->type;
+		return true;
+	case HSA_AGENT_INFO_CACHE_SIZE:
+		memset(value, 0, 4 * sizeof(uint32_t));
+		return true;
+	case HSA_AGENT_INFO_ISA:
+		((hsa_isa_t *)value)->handle = gpu ? (uint64_t)(uintptr_t)&gpu_isa : 0;
+		return true;
+	case HSA_AGENT_INFO_EXTENSIONS:
+		memset(value, 0, 128);
+		if (gpu) /* the AMD profiler extension (bit 0x200) */
+			((uint8_t *)value)[HSA_EXTENSION_AMD_PROFILER / 8] |=
+				1u << (HSA_EXTENSION_AMD_PROFILER % 8);
+		return true;
+	case HSA_AGENT_INFO_VERSION_MAJOR:
+		*(uint16_t *)value = 1;
+		return true;
+	case HSA_AGENT_INFO_VERSION_MINOR:
+		*(uint16_t *)value = 1;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* AMD attributes; false when the attribute is unknown. */
+static bool amd_info(const struct hsat_agent *agent, hsa_amd_agent_info_t attribute, void *value)
+{
+	bool gpu = agent->type == HSA_DEVICE_TYPE_GPU;
+
+	switch (attribute) {
+	case HSA_AMD_AGENT_INFO_CHIP_ID:
+		*(uint32_t *)value = gpu ? 0x4853 : 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
+		*(uint32_t *)value = 64;
+		return true;
+	case HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT:
+		/* Both agents run on the same threads: the workers are the GPU's CUs. */
+		*(uint32_t *)value = worker_count;
+		return true;
+	case HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY:
+		*(uint32_t *)value = 1000;
+		return true;
+	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
+		*(uint32_t *)value = agent->node;
+		return true;
+	case HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS:
+	case HSA_AMD_AGENT_INFO_BDFID:
+	case HSA_AMD_AGENT_INFO_DOMAIN:
+	case HSA_AMD_AGENT_INFO_ASIC_REVISION:
+		*(uint32_t *)value = 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_MEMORY_WIDTH:
+		*(uint32_t *)value = 64;
+		return true;
+	case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY:
+		*(uint32_t *)value = 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_PRODUCT_NAME:
+		copy_name(value, gpu ? "hsatrace CPU runtime emulated GPU" : "hsatrace CPU host",
+			  64);
+		return true;
+	case HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU:
+		*(uint32_t *)value = gpu ? 1 : 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU:
+	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:
+	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
+		*(uint32_t *)value = gpu ? 1 : 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
+	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
+		*(bool *)value = attribute == HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS;
+		return true;
+	case HSA_AMD_AGENT_INFO_UUID:
+		copy_name(value, gpu ? "GPU-hsatrace-cpu" : "CPU-XX", 21);
+		return true;
+	case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
+		*(uint32_t *)value = gpu ? worker_count : 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+hsa_status_t impl_hsa_agent_get_info(hsa_agent_t handle, hsa_agent_info_t attribute, void *value)
+{
+	struct hsat_agent *agent;
+
+	HSAT_REQUIRE_INIT();
+	agent = hsat_agent_from_handle(handle);
+	if (!agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (core_info(agent, attribute, value))
+		return HSA_STATUS_SUCCESS;
+	if (amd_info(agent, (hsa_amd_agent_info_t)attribute, value))
+		return HSA_STATUS_SUCCESS;
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
+hsa_status_t impl_hsa_agent_iterate_isas(hsa_agent_t handle,
+					 hsa_status_t (*callback)(hsa_isa_t isa, void *data),
+					 void *data)
+{
+	struct hsat_agent *agent;
+
+	HSAT_REQUIRE_INIT();
+	agent = hsat_agent_from_handle(handle);
+	if (!agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (agent->type != HSA_DEVICE_TYPE_GPU)
+		return HSA_STATUS_SUCCESS;
+	return callback((hsa_isa_t){ (uint64_t)(uintptr_t)&gpu_isa }, data);
+}
+
+hsa_status_t impl_hsa_isa_from_name(const char *name, hsa_isa_t *isa)
+{
+	HSAT_REQUIRE_INIT();
+	if (!name || !isa)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (strcmp(name, GPU_ISA_NAME) != 0)
+		return HSA_STATUS_ERROR_INVALID_ISA_NAME;
+	isa->handle = (uint64_t)(uintptr_t)&gpu_isa;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_isa_get_info_alt(hsa_isa_t isa, hsa_isa_info_t attribute, void *value)
+{
+	HSAT_REQUIRE_INIT();
+	if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	switch (attribute) {
+	case HSA_ISA_INFO_NAME_LENGTH:
+		*(uint32_t *)value = (uint32_t)strlen(gpu_isa.name);
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_NAME:
+		memcpy(value, gpu_isa.name, strlen(gpu_isa.name));
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_MACHINE_MODELS:
+		((bool *)value)[HSA_MACHINE_MODEL_SMALL] = false;
+		((bool *)value)[HSA_MACHINE_MODEL_LARGE] = true;
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_PROFILES:
+		((bool *)value)[HSA_PROFILE_BASE] = true;
+		((bool *)value)[HSA_PROFILE_FULL] = false;
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES:
+	case HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+		((bool *)value)[HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT] = false;
+		((bool *)value)[HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO] = false;
+		((bool *)value)[HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR] = true;
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_WORKGROUP_MAX_DIM: {
+		uint16_t dims[3] = { WORKGROUP_MAX, WORKGROUP_MAX, WORKGROUP_MAX };
+
+		memcpy(value, dims, sizeof(dims));
+		return HSA_STATUS_SUCCESS;
+	}
+	case HSA_ISA_INFO_WORKGROUP_MAX_SIZE:
+	case HSA_ISA_INFO_GRID_MAX_SIZE:
+		*(uint32_t *)value = attribute == HSA_ISA_INFO_GRID_MAX_SIZE ? UINT32_MAX
+									      : WORKGROUP_MAX;
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_GRID_MAX_DIM:
+		*(hsa_dim3_t *)value = (hsa_dim3_t){ UINT32_MAX, UINT32_MAX, UINT32_MAX };
+		return HSA_STATUS_SUCCESS;
+	case HSA_ISA_INFO_FBARRIER_MAX_SIZE:
+		*(uint32_t *)value = 32;
+		return HSA_STATUS_SUCCESS;
+	default:
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+}
+
+hsa_status_t impl_hsa_agent_iterate_caches(hsa_agent_t handle,
+					   hsa_status_t (*callback)(hsa_cache_t cache, void *data),
+					   void *data)
+{
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(handle))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	(void)data; /* no caches are modelled */
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_agent_extension_supported(uint16_t extension, hsa_agent_t handle,
+						uint16_t version_major, uint16_t version_minor,
+						bool *result)
+{
+	struct hsat_agent *agent;
+
+	HSAT_REQUIRE_INIT();
+	agent = hsat_agent_from_handle(handle);
+	if (!agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!result)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*result = agent->type == HSA_DEVICE_TYPE_GPU && extension == HSA_EXTENSION_AMD_PROFILER &&
+		  version_major == 1 && version_minor == 0;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_agent_major_extension_supported(uint16_t extension, hsa_agent_t handle,
+						      uint16_t version_major,
+						      uint16_t *version_minor, bool *result)
+{
+	struct hsat_agent *agent;
+
+	HSAT_REQUIRE_INIT();
+	agent = hsat_agent_from_handle(handle);
+	if (!agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!result || !version_minor)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*result = agent->type == HSA_DEVICE_TYPE_GPU && extension == HSA_EXTENSION_AMD_PROFILER &&
+		  version_major == 1;
+	*version_minor = 0;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_agent_get_exception_policies(hsa_agent_t handle, hsa_profile_t profile,
+						   uint16_t *mask)
+{
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(handle))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!mask || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*mask = 0;
+	return HSA_STATUS_SUCCESS;
+}

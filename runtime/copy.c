@@ -1,0 +1,176 @@
+/*
+ * copy.c - hsa_amd_memory_async_copy on a copy-engine thread (the SDMA engine's stand-in).
+ *
+ * Copies run in submission order. Each waits for its dependency signals to reach 0, copies,
+ * and decrements its completion signal; with async-copy profiling on, the begin/end times
+ * go into the completion signal for hsa_amd_profiling_get_async_copy_time.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/agents.h"
+#include "runtime/async.h"
+#include "runtime/profiling.h"
+#include "runtime/signal.h"
+
+struct copy {
+	void *dst;
+	const void *src;
+	size_t size;
+	uint32_t dep_count;
+	hsa_signal_t *deps;
+	hsa_signal_t completion;
+	struct copy *next;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ready = PTHREAD_COND_INITIALIZER;
+static struct copy *head, *tail;
+static bool running, stopping;
+static pthread_t thread;
+
+static void wait_dependencies(const struct copy *c)
+{
+	for (uint32_t i = 0; i < c->dep_count; i++) {
+		struct hsat_signal *dep = hsat_signal_from_handle(c->deps[i]);
+
+		while (dep && !stopping &&
+		       hsat_signal_wait(dep, HSA_SIGNAL_CONDITION_LT, 1, 100000000ull,
+					HSA_WAIT_STATE_BLOCKED) >= 1)
+			dep = hsat_signal_from_handle(c->deps[i]);
+	}
+}
+
+static void execute(struct copy *c)
+{
+	struct hsat_signal *completion;
+	uint64_t begin;
+
+	wait_dependencies(c);
+	begin = hsat_now_ns();
+	memmove(c->dst, c->src, c->size);
+	completion = hsat_signal_from_handle(c->completion);
+	if (completion) {
+		if (hsat_profiling_async_copy_enabled()) {
+			atomic_store(&completion->start_ns, begin);
+			atomic_store(&completion->end_ns, hsat_now_ns());
+		}
+		hsat_signal_subtract(completion, 1);
+	}
+}
+
+static void *engine_main(void *unused)
+{
+	(void)unused;
+	pthread_mutex_lock(&lock);
+	for (;;) {
+		struct copy *c;
+
+		while (!stopping && !head)
+			pthread_cond_wait(&ready, &lock);
+		if (stopping)
+			break;
+		c = head;
+		head = c->next;
+		if (!head)
+			tail = NULL;
+		pthread_mutex_unlock(&lock);
+		execute(c);
+		free(c->deps);
+		free(c);
+		pthread_mutex_lock(&lock);
+	}
+	pthread_mutex_unlock(&lock);
+	return NULL;
+}
+
+void hsat_copy_engine_stop(void)
+{
+	bool was_running;
+
+	pthread_mutex_lock(&lock);
+	was_running = running;
+	stopping = true;
+	pthread_cond_broadcast(&ready);
+	pthread_mutex_unlock(&lock);
+	if (was_running)
+		pthread_join(thread, NULL);
+	pthread_mutex_lock(&lock);
+	running = false;
+	while (head) {
+		struct copy *next = head->next;
+
+		free(head->deps);
+		free(head);
+		head = next;
+	}
+	tail = NULL;
+	pthread_mutex_unlock(&lock);
+}
+
+static hsa_status_t enqueue(struct copy *c)
+{
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+
+	pthread_mutex_lock(&lock);
+	if (!running) {
+		stopping = false;
+		if (pthread_create(&thread, NULL, engine_main, NULL) == 0)
+			running = true;
+		else
+			status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	if (status == HSA_STATUS_SUCCESS) {
+		if (tail)
+			tail->next = c;
+		else
+			head = c;
+		tail = c;
+		pthread_cond_signal(&ready);
+	}
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
+					    hsa_agent_t src_agent, size_t size,
+					    uint32_t num_dep_signals,
+					    const hsa_signal_t *dep_signals,
+					    hsa_signal_t completion_signal)
+{
+	struct copy *c;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(dst_agent) || !hsat_agent_from_handle(src_agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!dst || !src || (num_dep_signals > 0 && !dep_signals))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!hsat_signal_from_handle(completion_signal))
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	for (uint32_t i = 0; i < num_dep_signals; i++)
+		if (!hsat_signal_from_handle(dep_signals[i]))
+			return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	c->deps = num_dep_signals ? calloc(num_dep_signals, sizeof(*c->deps)) : NULL;
+	if (num_dep_signals && !c->deps) {
+		free(c);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	if (num_dep_signals)
+		memcpy(c->deps, dep_signals, num_dep_signals * sizeof(*c->deps));
+	c->dst = dst;
+	c->src = src;
+	c->size = size;
+	c->dep_count = num_dep_signals;
+	c->completion = completion_signal;
+	status = enqueue(c);
+	if (status != HSA_STATUS_SUCCESS) {
+		free(c->deps);
+		free(c);
+	}
+	return status;
+}

@@ -1,0 +1,20 @@
+/*
+ * counters.h - per-dispatch counters offered through the aqlprofile vendor extension.
+ */
+#ifndef HSAT_COUNTERS_H
+#define HSAT_COUNTERS_H
+
+#include "runtime/include/hsat_cpu_kernel.h"
+#include "runtime/runtime.h"
+
+struct hsat_dispatch;
+
+/* After each kernel dispatch: feeds the counters of every running profile. */
+void hsat_counters_record_dispatch(const struct hsat_dispatch *dispatch,
+				   const struct hsat_cpu_kernel_descriptor *kernel, uint64_t begin,
+				   uint64_t end);
+
+/* Executes a vendor-specific AQL packet (aqlprofile start/stop/read). */
+hsa_status_t hsat_counters_vendor_packet(const void *packet);
+
+#endif /* HSAT_COUNTERS_H */

@@ -1,0 +1,704 @@
+/*
+ * executable.c - code object readers, executables, loading through dlopen of a memfd copy,
+ * and symbol queries.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runtime/agents.h"
+#include "runtime/executable.h"
+
+struct reader {
+	void *bytes;
+	size_t size;
+	struct reader *next;
+};
+
+struct kernel_symbol {
+	struct executable *executable;
+	const struct hsat_cpu_kernel_descriptor *kernel;
+	struct kernel_symbol *next;
+};
+
+struct loaded_object {
+	void *library; /* dlopen handle */
+	struct loaded_object *next;
+};
+
+struct executable {
+	hsa_profile_t profile;
+	hsa_default_float_rounding_mode_t rounding;
+	bool frozen;
+	struct loaded_object *objects;
+	struct kernel_symbol *symbols;
+	struct executable *next;
+};
+
+/* One lock for all of it: loading is rare, lookups are short. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct reader *readers;
+static struct executable *executables;
+static void *symbol_set; /* tsearch set of live struct kernel_symbol pointers */
+
+static int compare_pointers(const void *a, const void *b)
+{
+	return (a > b) - (a < b);
+}
+
+static struct reader *reader_find_locked(uint64_t handle)
+{
+	for (struct reader *r = readers; r; r = r->next)
+		if ((uint64_t)(uintptr_t)r == handle)
+			return r;
+	return NULL;
+}
+
+static struct executable *executable_find_locked(uint64_t handle)
+{
+	for (struct executable *e = executables; e; e = e->next)
+		if ((uint64_t)(uintptr_t)e == handle)
+			return e;
+	return NULL;
+}
+
+static struct kernel_symbol *symbol_find_locked(uint64_t handle)
+{
+	void *key = (void *)(uintptr_t)handle;
+	void *node = handle ? tfind(key, &symbol_set, compare_pointers) : NULL;
+
+	return node ? *(struct kernel_symbol **)node : NULL;
+}
+
+bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descriptor *kernel)
+{
+	struct kernel_symbol *symbol;
+	bool found = false;
+
+	pthread_mutex_lock(&lock);
+	symbol = symbol_find_locked(kernel_object);
+	if (symbol && symbol->executable->frozen) {
+		*kernel = *symbol->kernel;
+		found = true;
+	}
+	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+/* --- readers ---------------------------------------------------------------------------- */
+
+static hsa_status_t reader_add(void *bytes, size_t size, hsa_code_object_reader_t *handle)
+{
+	struct reader *reader = calloc(1, sizeof(*reader));
+
+	if (!reader) {
+		free(bytes);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	reader->bytes = bytes;
+	reader->size = size;
+	pthread_mutex_lock(&lock);
+	reader->next = readers;
+	readers = reader;
+	pthread_mutex_unlock(&lock);
+	handle->handle = (uint64_t)(uintptr_t)reader;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_code_object_reader_create_from_memory(const void *code_object, size_t size,
+							    hsa_code_object_reader_t *handle)
+{
+	void *copy;
+
+	HSAT_REQUIRE_INIT();
+	if (!code_object || size == 0 || !handle)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	copy = malloc(size);
+	if (!copy)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	memcpy(copy, code_object, size);
+	return reader_add(copy, size, handle);
+}
+
+hsa_status_t impl_hsa_code_object_reader_create_from_file(hsa_file_t file,
+							  hsa_code_object_reader_t *handle)
+{
+	struct stat st;
+	char *bytes;
+	size_t done = 0;
+
+	HSAT_REQUIRE_INIT();
+	if (!handle)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (fstat(file, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
+		return HSA_STATUS_ERROR_INVALID_FILE;
+	bytes = malloc((size_t)st.st_size);
+	if (!bytes)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	while (done < (size_t)st.st_size) {
+		ssize_t n = pread(file, bytes + done, (size_t)st.st_size - done, (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(bytes);
+			return HSA_STATUS_ERROR_INVALID_FILE;
+		}
+		done += (size_t)n;
+	}
+	return reader_add(bytes, done, handle);
+}
+
+hsa_status_t impl_hsa_code_object_reader_destroy(hsa_code_object_reader_t handle)
+{
+	struct reader *found = NULL;
+
+	HSAT_REQUIRE_INIT();
+	pthread_mutex_lock(&lock);
+	for (struct reader **link = &readers; *link; link = &(*link)->next) {
+		if ((uint64_t)(uintptr_t)*link == handle.handle) {
+			found = *link;
+			*link = found->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	if (!found)
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
+	free(found->bytes);
+	free(found);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* --- executables ------------------------------------------------------------------------ */
+
+hsa_status_t impl_hsa_executable_create_alt(hsa_profile_t profile,
+					    hsa_default_float_rounding_mode_t rounding,
+					    const char *options, hsa_executable_t *handle)
+{
+	struct executable *executable;
+
+	HSAT_REQUIRE_INIT();
+	(void)options;
+	if (!handle || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL) ||
+	    rounding > HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	executable = calloc(1, sizeof(*executable));
+	if (!executable)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	executable->profile = profile;
+	executable->rounding = rounding;
+	pthread_mutex_lock(&lock);
+	executable->next = executables;
+	executables = executable;
+	pthread_mutex_unlock(&lock);
+	handle->handle = (uint64_t)(uintptr_t)executable;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_executable_create(hsa_profile_t profile,
+					hsa_executable_state_t state, const char *options,
+					hsa_executable_t *handle)
+{
+	if (state != HSA_EXECUTABLE_STATE_UNFROZEN)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return impl_hsa_executable_create_alt(profile, HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR,
+					      options, handle);
+}
+
+static void executable_free(struct executable *executable)
+{
+	while (executable->symbols) {
+		struct kernel_symbol *next = executable->symbols->next;
+
+		tdelete(executable->symbols, &symbol_set, compare_pointers);
+		free(executable->symbols);
+		executable->symbols = next;
+	}
+	while (executable->objects) {
+		struct loaded_object *next = executable->objects->next;
+
+		dlclose(executable->objects->library);
+		free(executable->objects);
+		executable->objects = next;
+	}
+	free(executable);
+}
+
+hsa_status_t impl_hsa_executable_destroy(hsa_executable_t handle)
+{
+	struct executable *found = NULL;
+
+	HSAT_REQUIRE_INIT();
+	pthread_mutex_lock(&lock);
+	for (struct executable **link = &executables; *link; link = &(*link)->next) {
+		if ((uint64_t)(uintptr_t)*link == handle.handle) {
+			found = *link;
+			*link = found->next;
+			executable_free(found);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	return found ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+}
+
+void hsat_executables_release_all(void)
+{
+	pthread_mutex_lock(&lock);
+	while (executables) {
+		struct executable *next = executables->next;
+
+		executable_free(executables);
+		executables = next;
+	}
+	while (readers) {
+		struct reader *next = readers->next;
+
+		free(readers->bytes);
+		free(readers);
+		readers = next;
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+/* dlopen()s a private copy of the bytes: every load is its own instance of the object. */
+static void *open_copy(const void *bytes, size_t size)
+{
+	char path[64];
+	void *library = NULL;
+	size_t done = 0;
+	int fd = memfd_create("hsat-code-object", MFD_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	while (done < size) {
+		ssize_t n = write(fd, (const char *)bytes + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto cleanup;
+		done += (size_t)n;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!library)
+		hsat_debug("failed to load code object: %s", dlerror());
+cleanup:
+	close(fd);
+	return library;
+}
+
+static const struct hsat_cpu_code_object *code_object_table(void *library)
+{
+	const struct hsat_cpu_code_object *table = dlsym(library, HSAT_CPU_CODE_OBJECT_SYMBOL);
+
+	if (!table || table->magic != HSAT_CPU_CODE_OBJECT_MAGIC ||
+	    table->version != HSAT_CPU_CODE_OBJECT_VERSION || !table->kernels)
+		return NULL;
+	for (uint32_t i = 0; i < table->kernel_count; i++)
+		if (!table->kernels[i].name || !table->kernels[i].entry)
+			return NULL;
+	return table;
+}
+
+/* Adds one symbol per kernel; false (and nothing added) when out of memory. */
+static bool add_symbols_locked(struct executable *executable,
+			       const struct hsat_cpu_code_object *table)
+{
+	struct kernel_symbol *added = NULL;
+
+	for (uint32_t i = 0; i < table->kernel_count; i++) {
+		struct kernel_symbol *symbol = calloc(1, sizeof(*symbol));
+
+		if (!symbol || !tsearch(symbol, &symbol_set, compare_pointers)) {
+			free(symbol);
+			goto error;
+		}
+		symbol->executable = executable;
+		symbol->kernel = &table->kernels[i];
+		symbol->next = added;
+		added = symbol;
+	}
+	while (added) {
+		struct kernel_symbol *next = added->next;
+
+		added->next = executable->symbols;
+		executable->symbols = added;
+		added = next;
+	}
+	return true;
+error:
+	while (added) {
+		struct kernel_symbol *next = added->next;
+
+		tdelete(added, &symbol_set, compare_pointers);
+		free(added);
+		added = next;
+	}
+	return false;
+}
+
+hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executable_handle,
+							hsa_agent_t agent,
+							hsa_code_object_reader_t reader_handle,
+							const char *options,
+							hsa_loaded_code_object_t *loaded)
+{
+	struct executable *executable;
+	struct reader *reader;
+	struct loaded_object *object = NULL;
+	const struct hsat_cpu_code_object *table;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+
+	HSAT_REQUIRE_INIT();
+	(void)options;
+	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	pthread_mutex_lock(&lock);
+	executable = executable_find_locked(executable_handle.handle);
+	reader = reader_find_locked(reader_handle.handle);
+	if (!executable) {
+		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+		goto cleanup;
+	}
+	if (!reader) {
+		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
+		goto cleanup;
+	}
+	if (executable->frozen) {
+		status = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
+		goto cleanup;
+	}
+	object = calloc(1, sizeof(*object));
+	if (!object) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto cleanup;
+	}
+	object->library = open_copy(reader->bytes, reader->size);
+	table = object->library ? code_object_table(object->library) : NULL;
+	if (!table) {
+		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+		goto cleanup;
+	}
+	if (!add_symbols_locked(executable, table)) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto cleanup;
+	}
+	object->next = executable->objects;
+	executable->objects = object;
+	if (loaded)
+		loaded->handle = (uint64_t)(uintptr_t)object;
+	object = NULL;
+cleanup:
+	pthread_mutex_unlock(&lock);
+	if (object) {
+		if (object->library)
+			dlclose(object->library);
+		free(object);
+	}
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_load_program_code_object(hsa_executable_t executable,
+							  hsa_code_object_reader_t reader,
+							  const char *options,
+							  hsa_loaded_code_object_t *loaded)
+{
+	/* the only code objects here are agent code objects of the emulated GPU */
+	return impl_hsa_executable_load_agent_code_object(
+		executable, hsat_agent_handle(&hsat_gpu_agent), reader, options, loaded);
+}
+
+hsa_status_t impl_hsa_executable_freeze(hsa_executable_t handle, const char *options)
+{
+	struct executable *executable;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+
+	HSAT_REQUIRE_INIT();
+	(void)options;
+	pthread_mutex_lock(&lock);
+	executable = executable_find_locked(handle.handle);
+	if (!executable)
+		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+	else if (executable->frozen)
+		status = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
+	else
+		executable->frozen = true;
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_validate(hsa_executable_t handle, uint32_t *result)
+{
+	bool found;
+
+	HSAT_REQUIRE_INIT();
+	if (!result)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&lock);
+	found = executable_find_locked(handle.handle) != NULL;
+	pthread_mutex_unlock(&lock);
+	if (!found)
+		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+	*result = 0;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_executable_validate_alt(hsa_executable_t handle, const char *options,
+					      uint32_t *result)
+{
+	(void)options;
+	return impl_hsa_executable_validate(handle, result);
+}
+
+hsa_status_t impl_hsa_executable_get_info(hsa_executable_t handle,
+					  hsa_executable_info_t attribute, void *value)
+{
+	struct executable *executable;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+
+	HSAT_REQUIRE_INIT();
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&lock);
+	executable = executable_find_locked(handle.handle);
+	if (!executable)
+		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+	else if (attribute == HSA_EXECUTABLE_INFO_PROFILE)
+		*(hsa_profile_t *)value = executable->profile;
+	else if (attribute == HSA_EXECUTABLE_INFO_STATE)
+		*(hsa_executable_state_t *)value = executable->frozen
+							   ? HSA_EXECUTABLE_STATE_FROZEN
+							   : HSA_EXECUTABLE_STATE_UNFROZEN;
+	else if (attribute == HSA_EXECUTABLE_INFO_DEFAULT_FLOAT_ROUNDING_MODE)
+		*(hsa_default_float_rounding_mode_t *)value = executable->rounding;
+	else
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+/* --- symbols ---------------------------------------------------------------------------- */
+
+/* "name" and "name.kd" both name the kernel "name". */
+static bool name_matches(const char *kernel, const char *wanted)
+{
+	size_t length = strlen(kernel);
+
+	if (strncmp(kernel, wanted, length) != 0)
+		return false;
+	return wanted[length] == '\0' || strcmp(wanted + length, ".kd") == 0;
+}
+
+hsa_status_t impl_hsa_executable_get_symbol_by_name(hsa_executable_t handle, const char *name,
+						    const hsa_agent_t *agent,
+						    hsa_executable_symbol_t *symbol)
+{
+	struct executable *executable;
+	hsa_status_t status = HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
+
+	HSAT_REQUIRE_INIT();
+	if (!name || !symbol)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (agent && !hsat_agent_from_handle(*agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	pthread_mutex_lock(&lock);
+	executable = executable_find_locked(handle.handle);
+	if (!executable) {
+		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+		goto cleanup;
+	}
+	if (agent && hsat_agent_from_handle(*agent) != &hsat_gpu_agent)
+		goto cleanup; /* no symbol of the CPU agent */
+	for (struct kernel_symbol *s = executable->symbols; s; s = s->next) {
+		if (name_matches(s->kernel->name, name)) {
+			symbol->handle = (uint64_t)(uintptr_t)s;
+			status = HSA_STATUS_SUCCESS;
+			break;
+		}
+	}
+cleanup:
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_get_symbol(hsa_executable_t executable, const char *module_name,
+					    const char *symbol_name, hsa_agent_t agent,
+					    int32_t call_convention, hsa_executable_symbol_t *symbol)
+{
+	(void)module_name;
+	(void)call_convention;
+	return impl_hsa_executable_get_symbol_by_name(executable, symbol_name, &agent, symbol);
+}
+
+static hsa_status_t symbol_info(const struct kernel_symbol *symbol,
+				hsa_executable_symbol_info_t attribute, void *value)
+{
+	const struct hsat_cpu_kernel_descriptor *k = symbol->kernel;
+
+	switch ((int)attribute) {
+	case HSA_EXECUTABLE_SYMBOL_INFO_TYPE:
+		*(hsa_symbol_kind_t *)value = HSA_SYMBOL_KIND_KERNEL;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_NAME_LENGTH:
+		*(uint32_t *)value = (uint32_t)strlen(k->name);
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_NAME:
+		memcpy(value, k->name, strlen(k->name)); /* not NUL-terminated, per the spec */
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH:
+		*(uint32_t *)value = 0;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME:
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_AGENT:
+		*(hsa_agent_t *)value = hsat_agent_handle(&hsat_gpu_agent);
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE:
+		*(hsa_symbol_linkage_t *)value = HSA_SYMBOL_LINKAGE_PROGRAM;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_IS_DEFINITION:
+		*(bool *)value = true;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT:
+		*(uint64_t *)value = symbol->executable->frozen ? (uint64_t)(uintptr_t)symbol : 0;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE:
+		*(uint32_t *)value = k->kernarg_size;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_ALIGNMENT:
+		*(uint32_t *)value = k->kernarg_alignment < 16 ? 16 : k->kernarg_alignment;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE:
+		*(uint32_t *)value = k->group_segment_size;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE:
+		*(uint32_t *)value = k->private_segment_size;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_DYNAMIC_CALLSTACK:
+		*(bool *)value = false;
+		return HSA_STATUS_SUCCESS;
+	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_CALL_CONVENTION:
+		*(uint32_t *)value = 0;
+		return HSA_STATUS_SUCCESS;
+	default: /* variable and indirect-function attributes do not apply to kernels */
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+}
+
+hsa_status_t impl_hsa_executable_symbol_get_info(hsa_executable_symbol_t handle,
+						 hsa_executable_symbol_info_t attribute,
+						 void *value)
+{
+	struct kernel_symbol *symbol;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&lock);
+	symbol = symbol_find_locked(handle.handle);
+	status = symbol ? symbol_info(symbol, attribute, value)
+			: HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+/* Collects the symbol handles under the lock, then calls back without it (callbacks may
+ * call into the runtime). */
+static hsa_status_t symbols_snapshot(hsa_executable_t handle, hsa_executable_symbol_t **out,
+				     size_t *count)
+{
+	struct executable *executable;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	size_t n = 0;
+
+	*out = NULL;
+	*count = 0;
+	pthread_mutex_lock(&lock);
+	executable = executable_find_locked(handle.handle);
+	if (!executable) {
+		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+		goto cleanup;
+	}
+	for (struct kernel_symbol *s = executable->symbols; s; s = s->next)
+		n++;
+	*out = calloc(n ? n : 1, sizeof(**out));
+	if (!*out) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto cleanup;
+	}
+	for (struct kernel_symbol *s = executable->symbols; s; s = s->next)
+		(*out)[(*count)++].handle = (uint64_t)(uintptr_t)s;
+cleanup:
+	pthread_mutex_unlock(&lock);
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_iterate_symbols(
+	hsa_executable_t executable,
+	hsa_status_t (*callback)(hsa_executable_t, hsa_executable_symbol_t, void *), void *data)
+{
+	hsa_executable_symbol_t *symbols;
+	size_t count;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	status = symbols_snapshot(executable, &symbols, &count);
+	for (size_t i = 0; status == HSA_STATUS_SUCCESS && i < count; i++)
+		status = callback(executable, symbols[i], data);
+	free(symbols);
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_iterate_agent_symbols(
+	hsa_executable_t executable, hsa_agent_t agent,
+	hsa_status_t (*callback)(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t, void *),
+	void *data)
+{
+	hsa_executable_symbol_t *symbols;
+	size_t count;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	status = symbols_snapshot(executable, &symbols, &count);
+	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
+		count = 0;
+	for (size_t i = 0; status == HSA_STATUS_SUCCESS && i < count; i++)
+		status = callback(executable, agent, symbols[i], data);
+	free(symbols);
+	return status;
+}
+
+hsa_status_t impl_hsa_executable_iterate_program_symbols(
+	hsa_executable_t executable,
+	hsa_status_t (*callback)(hsa_executable_t, hsa_executable_symbol_t, void *), void *data)
+{
+	hsa_executable_symbol_t *symbols;
+	size_t count;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* kernels are agent symbols: there are no program symbols */
+	status = symbols_snapshot(executable, &symbols, &count);
+	(void)data;
+	free(symbols);
+	return status;
+}

@@ -1,0 +1,54 @@
+/*
+ * extensions.c - the extension registry: the AMD profiler extension (no table: its functions
+ * are the hsa_amd_profiling_* entries) and, when compiled in, the AMD aqlprofile table.
+ */
+#include <string.h>
+
+#include "runtime/extensions.h"
+
+/* Provided by aqlprofile.c (weak: absent until counters exist). */
+extern size_t hsat_aqlprofile_table_size(void) __attribute__((weak));
+extern void hsat_aqlprofile_table(void *table) __attribute__((weak));
+
+bool hsat_extension_available(uint16_t extension)
+{
+	switch (extension) {
+	case HSA_EXTENSION_AMD_PROFILER:
+		return true;
+	case HSA_EXTENSION_AMD_AQLPROFILE:
+		return hsat_aqlprofile_table != NULL;
+	default:
+		return false;
+	}
+}
+
+uint16_t hsat_extension_major(uint16_t extension)
+{
+	(void)extension;
+	return 1;
+}
+
+uint16_t hsat_extension_minor(uint16_t extension)
+{
+	(void)extension;
+	return 0;
+}
+
+size_t hsat_extension_table_size(uint16_t extension)
+{
+	if (extension == HSA_EXTENSION_AMD_AQLPROFILE && hsat_aqlprofile_table_size)
+		return hsat_aqlprofile_table_size();
+	return 0;
+}
+
+hsa_status_t hsat_extension_fill_table(uint16_t extension, size_t length, void *table)
+{
+	size_t size = hsat_extension_table_size(extension);
+	char full[512];
+
+	if (size == 0 || size > sizeof(full))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	hsat_aqlprofile_table(full);
+	memcpy(table, full, length < size ? length : size);
+	return HSA_STATUS_SUCCESS;
+}

@@ -1,0 +1,197 @@
+/*
+ * packets.c - the packet processor: one thread per queue, woken by the doorbell, that
+ * consumes AQL packets in order (HSA spec 2.9).
+ *
+ * A slot whose header type is INVALID is not ready: the processor sleeps until the doorbell
+ * changes. A packet is copied out, its slot handed back (header INVALID, read index moved),
+ * then executed. Packets complete one after the other, so the barrier bit always holds (it
+ * only asks for less).
+ * A malformed packet stops the queue and reports through the queue's error callback.
+ */
+#include <string.h>
+
+#include "runtime/executable.h"
+#include "runtime/queue.h"
+#include "runtime/signal.h"
+#include "runtime/workers.h"
+#include "runtime/counters.h"
+
+#define PACKET_BYTES 64
+
+static uint16_t packet_type(uint16_t header)
+{
+	return (header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
+}
+
+static void acquire_fence(uint16_t header)
+{
+	if ((header >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3)
+		atomic_thread_fence(memory_order_acquire);
+}
+
+static void release_fence(uint16_t header)
+{
+	if ((header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3)
+		atomic_thread_fence(memory_order_release);
+}
+
+/* Completion: record the profiling times in the signal, then decrement it. */
+static void complete(struct hsat_queue *queue, hsa_signal_t handle, uint64_t begin)
+{
+	struct hsat_signal *signal = hsat_signal_from_handle(handle);
+
+	if (!signal)
+		return;
+	if (atomic_load(&queue->profiling)) {
+		atomic_store(&signal->start_ns, begin);
+		atomic_store(&signal->end_ns, hsat_now_ns());
+	}
+	hsat_signal_subtract(signal, 1);
+}
+
+static bool geometry_valid(const hsa_kernel_dispatch_packet_t *p, uint32_t dims)
+{
+	const uint32_t wg[3] = { p->workgroup_size_x, p->workgroup_size_y, p->workgroup_size_z };
+	const uint32_t grid[3] = { p->grid_size_x, p->grid_size_y, p->grid_size_z };
+
+	if (dims < 1 || dims > 3)
+		return false;
+	for (uint32_t i = 0; i < 3; i++) {
+		if (wg[i] == 0 || grid[i] == 0)
+			return false;
+		if (i >= dims && (wg[i] != 1 || grid[i] != 1))
+			return false;
+	}
+	return (uint64_t)wg[0] * wg[1] * wg[2] <= 1024;
+}
+
+static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
+{
+	hsa_kernel_dispatch_packet_t p;
+	struct hsat_cpu_kernel_descriptor kernel;
+	struct hsat_dispatch d;
+	uint32_t dims;
+	uint64_t begin;
+
+	memcpy(&p, slot, sizeof(p));
+	dims = (p.setup >> HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) & 3;
+	if (!geometry_valid(&p, dims))
+		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	memset(&d, 0, sizeof(d));
+	d.entry = kernel.entry;
+	d.kernarg = p.kernarg_address;
+	d.dimensions = dims;
+	d.workgroup_size[0] = p.workgroup_size_x;
+	d.workgroup_size[1] = p.workgroup_size_y;
+	d.workgroup_size[2] = p.workgroup_size_z;
+	d.grid_size[0] = p.grid_size_x;
+	d.grid_size[1] = p.grid_size_y;
+	d.grid_size[2] = p.grid_size_z;
+	d.group_segment_size = p.group_segment_size > kernel.group_segment_size
+				       ? p.group_segment_size
+				       : kernel.group_segment_size;
+	d.private_segment_size = p.private_segment_size > kernel.private_segment_size
+					 ? p.private_segment_size
+					 : kernel.private_segment_size;
+	begin = hsat_now_ns();
+	hsat_workers_run(&d);
+	hsat_counters_record_dispatch(&d, &kernel, begin, hsat_now_ns());
+	complete(queue, p.completion_signal, begin);
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t barrier(struct hsat_queue *queue, const void *slot, bool any)
+{
+	hsa_barrier_and_packet_t p; /* same layout as the OR packet */
+	struct hsat_signal *deps[5];
+	hsa_signal_condition_t conds[5];
+	int64_t zeros[5] = { 0 };
+	uint32_t count = 0;
+	uint64_t begin = hsat_now_ns();
+
+	memcpy(&p, slot, sizeof(p));
+	for (int i = 0; i < 5; i++) {
+		deps[i] = hsat_signal_from_handle(p.dep_signal[i]);
+		conds[i] = HSA_SIGNAL_CONDITION_EQ;
+		if (deps[i])
+			count++;
+		else if (p.dep_signal[i].handle)
+			return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	}
+	if (count && any) {
+		hsat_signal_wait_any(5, deps, conds, zeros, UINT64_MAX, NULL);
+	} else {
+		for (int i = 0; i < 5; i++)
+			while (deps[i] && !atomic_load(&queue->stopping) &&
+			       hsat_signal_wait(deps[i], HSA_SIGNAL_CONDITION_EQ, 0, 100000000ull,
+						HSA_WAIT_STATE_BLOCKED) != 0)
+				;
+	}
+	complete(queue, p.completion_signal, begin);
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t process(struct hsat_queue *queue, const void *slot, uint16_t header)
+{
+	switch (packet_type(header)) {
+	case HSA_PACKET_TYPE_KERNEL_DISPATCH:
+		return kernel_dispatch(queue, slot);
+	case HSA_PACKET_TYPE_BARRIER_AND:
+		return barrier(queue, slot, false);
+	case HSA_PACKET_TYPE_BARRIER_OR:
+		return barrier(queue, slot, true);
+	case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
+		return hsat_counters_vendor_packet(slot);
+	default: /* AGENT_DISPATCH is for agents with that feature; others are malformed */
+		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+	}
+}
+
+static void report(struct hsat_queue *queue, hsa_status_t status)
+{
+	atomic_store(&queue->inactive, true);
+	hsat_debug("queue %lu stopped: status=0x%x", (unsigned long)queue->public.id, status);
+	if (queue->callback)
+		queue->callback(status, queue->report_as, queue->callback_data);
+}
+
+void *hsat_packet_processor(void *arg)
+{
+	struct hsat_queue *queue = arg;
+	char *ring = queue->public.base_address;
+	uint64_t mask = queue->public.size - 1;
+
+	while (!atomic_load(&queue->stopping)) {
+		uint64_t index = atomic_load(&queue->read_index);
+		char *slot = ring + (index & mask) * PACKET_BYTES;
+		uint32_t epoch = hsat_signal_epoch(queue->doorbell);
+		uint16_t header = atomic_load_explicit((_Atomic uint16_t *)slot,
+						       memory_order_acquire);
+		_Alignas(64) char packet[PACKET_BYTES];
+		hsa_status_t status;
+
+		if (packet_type(header) == HSA_PACKET_TYPE_INVALID ||
+		    atomic_load(&queue->inactive)) {
+			hsat_signal_sleep(queue->doorbell, epoch, UINT64_MAX);
+			continue;
+		}
+		/* Fetch the packet and free its slot at once, as a command processor does: the
+		 * read index tells producers which slots they may reuse. */
+		memcpy(packet, slot, PACKET_BYTES);
+		atomic_store_explicit((_Atomic uint16_t *)slot,
+				      HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE,
+				      memory_order_release);
+		atomic_store(&queue->read_index, index + 1);
+		acquire_fence(header);
+		status = process(queue, packet, header);
+		if (status != HSA_STATUS_SUCCESS) {
+			report(queue, status);
+			continue;
+		}
+		release_fence(header);
+	}
+	hsat_workers_thread_done();
+	return NULL;
+}

@@ -1,0 +1,84 @@
+/*
+ * profiling.c - hsa_amd_profiling_*: dispatch and async-copy times, already in the system
+ * domain (CLOCK_MONOTONIC nanoseconds, the same clock as hsa_system_get_info(TIMESTAMP)),
+ * stored in the completion signal by the packet processor and the copy engine.
+ */
+#include "runtime/agents.h"
+#include "runtime/profiling.h"
+#include "runtime/queue.h"
+#include "runtime/signal.h"
+
+static _Atomic bool async_copy_profiling;
+
+bool hsat_profiling_async_copy_enabled(void)
+{
+	return atomic_load(&async_copy_profiling);
+}
+
+hsa_status_t impl_hsa_amd_profiling_async_copy_enable(bool enable)
+{
+	HSAT_REQUIRE_INIT();
+	atomic_store(&async_copy_profiling, enable);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_profiling_get_async_copy_time(hsa_signal_t handle,
+							hsa_amd_profiling_async_copy_time_t *time)
+{
+	struct hsat_signal *signal;
+
+	HSAT_REQUIRE_INIT();
+	signal = hsat_signal_from_handle(handle);
+	if (!signal)
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	if (!time)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	time->start = atomic_load(&signal->start_ns);
+	time->end = atomic_load(&signal->end_ns);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t agent,
+								  uint64_t agent_tick,
+								  uint64_t *system_tick)
+{
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!system_tick)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*system_tick = agent_tick; /* the agents tick in the system domain already */
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *public, int enable)
+{
+	struct hsat_queue *queue;
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	atomic_store(&queue->profiling, enable != 0);
+	if (queue->intercept)
+		hsat_intercept_set_profiling(queue, enable != 0);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t handle,
+						      hsa_amd_profiling_dispatch_time_t *time)
+{
+	struct hsat_signal *signal;
+
+	HSAT_REQUIRE_INIT();
+	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	signal = hsat_signal_from_handle(handle);
+	if (!signal)
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	if (!time)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	time->start = atomic_load(&signal->start_ns);
+	time->end = atomic_load(&signal->end_ns);
+	return HSA_STATUS_SUCCESS;
+}

@@ -1,0 +1,310 @@
+/*
+ * queue.c - queue creation and destruction, the queue registry, read/write index operations,
+ * and submission from inside the runtime (intercept writers).
+ */
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/agents.h"
+#include "runtime/queue.h"
+#include "runtime/signal.h"
+
+#define QUEUE_MAGIC 0x5155455545554521ull
+#define PACKET_BYTES 64
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hsat_queue *queues;
+static unsigned queue_count;
+static _Atomic uint64_t next_queue_id;
+
+struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *public)
+{
+	struct hsat_queue *found = NULL;
+
+	if (!public)
+		return NULL;
+	pthread_mutex_lock(&registry_lock);
+	for (struct hsat_queue *q = queues; q; q = q->next)
+		if (&q->public == public)
+			found = q;
+	pthread_mutex_unlock(&registry_lock);
+	return found;
+}
+
+/* The hot index operations trust the pointer (as ROCr does) after a cheap sanity check. */
+static struct hsat_queue *fast_queue(const hsa_queue_t *public)
+{
+	struct hsat_queue *queue = (struct hsat_queue *)public;
+
+	return queue && queue->magic == QUEUE_MAGIC ? queue : NULL;
+}
+
+static void set_ring_invalid(struct hsat_queue *queue)
+{
+	char *base = queue->public.base_address;
+
+	for (uint32_t i = 0; i < queue->public.size; i++)
+		*(uint16_t *)(base + (size_t)i * PACKET_BYTES) = HSA_PACKET_TYPE_INVALID
+								 << HSA_PACKET_HEADER_TYPE;
+}
+
+static bool registry_add(struct hsat_queue *queue)
+{
+	bool added = false;
+
+	pthread_mutex_lock(&registry_lock);
+	if (queue_count < HSAT_QUEUES_MAX) {
+		queue->next = queues;
+		queues = queue;
+		queue_count++;
+		added = true;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	return added;
+}
+
+static bool registry_remove(struct hsat_queue *queue)
+{
+	bool removed = false;
+
+	pthread_mutex_lock(&registry_lock);
+	for (struct hsat_queue **link = &queues; *link; link = &(*link)->next) {
+		if (*link == queue) {
+			*link = queue->next;
+			queue_count--;
+			removed = true;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&registry_lock);
+	return removed;
+}
+
+static void queue_free(struct hsat_queue *queue)
+{
+	if (!queue)
+		return;
+	if (queue->doorbell) {
+		atomic_store(&queue->doorbell->doorbell_of, NULL);
+		hsat_signal_delete(queue->doorbell);
+	}
+	free(queue->public.base_address);
+	free(queue);
+}
+
+hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
+			       void *data, uint32_t private_segment_size,
+			       uint32_t group_segment_size, bool with_processor,
+			       struct hsat_queue **out)
+{
+	struct hsat_queue *queue;
+
+	if (size < HSAT_QUEUE_MIN_SIZE || size > HSAT_QUEUE_MAX_SIZE || (size & (size - 1)))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
+		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+	queue = calloc(1, sizeof(*queue));
+	if (!queue)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	queue->public.base_address = aligned_alloc(4096, (size_t)size * PACKET_BYTES);
+	queue->doorbell = hsat_signal_new(0);
+	if (!queue->public.base_address || !queue->doorbell) {
+		queue_free(queue);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	queue->public.type = type;
+	queue->public.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
+	queue->public.size = size;
+	queue->public.doorbell_signal = hsat_signal_handle(queue->doorbell);
+	queue->public.id = atomic_fetch_add(&next_queue_id, 1);
+	queue->magic = QUEUE_MAGIC;
+	queue->callback = callback;
+	queue->callback_data = data;
+	queue->report_as = &queue->public;
+	queue->private_segment_size = private_segment_size;
+	queue->group_segment_size = group_segment_size;
+	set_ring_invalid(queue);
+	if (!registry_add(queue)) {
+		queue_free(queue);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	atomic_store_explicit(&queue->doorbell->doorbell_of, queue, memory_order_release);
+	if (with_processor) {
+		if (pthread_create(&queue->processor, NULL, hsat_packet_processor, queue) != 0) {
+			registry_remove(queue);
+			queue_free(queue);
+			return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		}
+		queue->has_processor = true;
+	}
+	*out = queue;
+	return HSA_STATUS_SUCCESS;
+}
+
+void hsat_queue_destroy(struct hsat_queue *queue)
+{
+	if (!queue)
+		return;
+	registry_remove(queue);
+	atomic_store(&queue->doorbell->doorbell_of, NULL);
+	if (queue->has_processor) {
+		atomic_store(&queue->stopping, true);
+		hsat_signal_poke(queue->doorbell);
+		pthread_join(queue->processor, NULL);
+	}
+	hsat_intercept_release(queue->intercept);
+	queue->magic = 0;
+	queue_free(queue);
+}
+
+void hsat_queues_destroy_all(void)
+{
+	for (;;) {
+		struct hsat_queue *queue;
+
+		pthread_mutex_lock(&registry_lock);
+		queue = queues;
+		/* intercept queues first: each destroys its inner queue itself */
+		for (struct hsat_queue *q = queues; q; q = q->next) {
+			if (q->intercept) {
+				queue = q;
+				break;
+			}
+		}
+		pthread_mutex_unlock(&registry_lock);
+		if (!queue)
+			break;
+		hsat_queue_destroy(queue);
+	}
+}
+
+void hsat_queue_doorbell_rung(struct hsat_queue *queue)
+{
+	if (queue->intercept)
+		hsat_intercept_process(queue);
+}
+
+hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_queue_type32_t type,
+				   void (*callback)(hsa_status_t, hsa_queue_t *, void *),
+				   void *data, uint32_t private_segment_size,
+				   uint32_t group_segment_size, hsa_queue_t **out)
+{
+	struct hsat_agent *agent;
+	struct hsat_queue *queue;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	agent = hsat_agent_from_handle(agent_handle);
+	if (!agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!out)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (agent->type != HSA_DEVICE_TYPE_GPU)
+		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+	status = hsat_queue_create(size, type, callback, data, private_segment_size,
+				   group_segment_size, true, &queue);
+	if (status == HSA_STATUS_SUCCESS)
+		*out = &queue->public;
+	return status;
+}
+
+hsa_status_t impl_hsa_queue_destroy(hsa_queue_t *public)
+{
+	struct hsat_queue *queue;
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	hsat_queue_destroy(queue);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_queue_inactivate(hsa_queue_t *public)
+{
+	struct hsat_queue *queue;
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	atomic_store(&queue->inactive, true);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* --- index operations (all sequentially consistent) ------------------------------------ */
+
+#define LOAD_INDEX(which, suffix)                                                         \
+	uint64_t impl_hsa_queue_load_##which##_index_##suffix(const hsa_queue_t *public) \
+	{                                                                                 \
+		struct hsat_queue *queue = fast_queue(public);                            \
+		return queue ? atomic_load(&queue->which##_index) : 0;                    \
+	}
+LOAD_INDEX(read, relaxed)
+LOAD_INDEX(read, scacquire)
+LOAD_INDEX(write, relaxed)
+LOAD_INDEX(write, scacquire)
+
+#define STORE_INDEX(which, suffix)                                                           \
+	void impl_hsa_queue_store_##which##_index_##suffix(const hsa_queue_t *public,        \
+							   uint64_t value)                   \
+	{                                                                                    \
+		struct hsat_queue *queue = fast_queue(public);                               \
+		if (queue)                                                                   \
+			atomic_store(&queue->which##_index, value);                          \
+	}
+STORE_INDEX(read, relaxed)
+STORE_INDEX(read, screlease)
+STORE_INDEX(write, relaxed)
+STORE_INDEX(write, screlease)
+
+#define ADD_WRITE_INDEX(suffix)                                                              \
+	uint64_t impl_hsa_queue_add_write_index_##suffix(const hsa_queue_t *public,          \
+							 uint64_t value)                     \
+	{                                                                                    \
+		struct hsat_queue *queue = fast_queue(public);                               \
+		return queue ? atomic_fetch_add(&queue->write_index, value) : 0;             \
+	}
+ADD_WRITE_INDEX(relaxed)
+ADD_WRITE_INDEX(scacquire)
+ADD_WRITE_INDEX(screlease)
+ADD_WRITE_INDEX(scacq_screl)
+
+#define CAS_WRITE_INDEX(suffix)                                                               \
+	uint64_t impl_hsa_queue_cas_write_index_##suffix(const hsa_queue_t *public,           \
+							 uint64_t expected, uint64_t value)   \
+	{                                                                                     \
+		struct hsat_queue *queue = fast_queue(public);                                \
+		uint64_t old = expected;                                                      \
+		if (!queue)                                                                   \
+			return 0;                                                             \
+		atomic_compare_exchange_strong(&queue->write_index, &old, value);             \
+		return old;                                                                   \
+	}
+CAS_WRITE_INDEX(relaxed)
+CAS_WRITE_INDEX(scacquire)
+CAS_WRITE_INDEX(screlease)
+CAS_WRITE_INDEX(scacq_screl)
+
+void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t count)
+{
+	const char *bytes = packets;
+
+	for (uint64_t i = 0; i < count; i++) {
+		uint64_t index = atomic_fetch_add(&queue->write_index, 1);
+		char *slot;
+
+		/* wait for room: the slot must have been consumed */
+		while (index - atomic_load(&queue->read_index) >= queue->public.size)
+			sched_yield();
+		slot = (char *)queue->public.base_address +
+		       (index & (queue->public.size - 1)) * PACKET_BYTES;
+		memcpy(slot + 2, bytes + i * PACKET_BYTES + 2, PACKET_BYTES - 2);
+		/* the header last, so the processor never sees a half-written packet */
+		atomic_store_explicit((_Atomic uint16_t *)slot,
+				      *(const uint16_t *)(bytes + i * PACKET_BYTES),
+				      memory_order_release);
+		hsat_signal_store(queue->doorbell, (int64_t)index);
+	}
+}

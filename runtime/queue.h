@@ -1,0 +1,68 @@
+/*
+ * queue.h - AQL queues. The hsa_queue_t handed to programs is the first member of struct
+ * hsat_queue. A packet processor thread per queue consumes packets in order (packets.c);
+ * an intercept queue (intercept.c) instead runs tool handlers at the doorbell and forwards
+ * packets to an ordinary queue it owns.
+ */
+#ifndef HSAT_QUEUE_H
+#define HSAT_QUEUE_H
+
+#include <pthread.h>
+
+#include "runtime/runtime.h"
+
+#define HSAT_QUEUES_MAX 128
+#define HSAT_QUEUE_MIN_SIZE 64
+#define HSAT_QUEUE_MAX_SIZE 16384
+
+struct hsat_signal;
+struct hsat_intercept;
+
+typedef void (*hsat_queue_error_fn)(hsa_status_t status, hsa_queue_t *source, void *data);
+
+struct hsat_queue {
+	hsa_queue_t public;          /* what the program sees; must stay first */
+	uint64_t magic;
+	_Atomic uint64_t write_index;
+	_Atomic uint64_t read_index;
+	struct hsat_signal *doorbell;
+	hsat_queue_error_fn callback;
+	void *callback_data;
+	hsa_queue_t *report_as;      /* the queue named in error callbacks (the proxy, if any) */
+	uint32_t private_segment_size;
+	uint32_t group_segment_size;
+	_Atomic bool profiling;
+	_Atomic bool stopping;
+	_Atomic bool inactive;
+	bool has_processor;
+	pthread_t processor;
+	struct hsat_intercept *intercept; /* set for an intercept queue */
+	struct hsat_queue *next;          /* registry of live queues */
+};
+
+/* NULL unless queue is a live queue of this runtime. */
+struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *queue);
+
+/* Creates a queue; with_processor=false for the proxy side of an intercept queue. */
+hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
+			       void *data, uint32_t private_segment_size,
+			       uint32_t group_segment_size, bool with_processor,
+			       struct hsat_queue **out);
+void hsat_queue_destroy(struct hsat_queue *queue);
+void hsat_queues_destroy_all(void);
+
+/* Called by the doorbell signal after each store (runs intercept handlers). */
+void hsat_queue_doorbell_rung(struct hsat_queue *queue);
+
+/* packets.c: the processor thread body. */
+void *hsat_packet_processor(void *queue);
+
+/* intercept.c */
+void hsat_intercept_process(struct hsat_queue *proxy);
+void hsat_intercept_release(struct hsat_intercept *intercept);
+void hsat_intercept_set_profiling(struct hsat_queue *proxy, bool enable);
+
+/* Writes packets into an ordinary queue (reserving slots, waiting for room) and rings it. */
+void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t count);
+
+#endif /* HSAT_QUEUE_H */
