@@ -8,6 +8,8 @@
  * version, so the catalog holds the two prefixes as pseudo-events with the fields every
  * member has.
  */
+#include <string.h>
+
 #include "generator/catalog.h"
 
 struct kernel_event {
@@ -33,6 +35,18 @@ static const struct kernel_event kernel_events[] = {
 	{ "syscall_exit_*", { "ret" } },
 };
 
+/* lttng-modules writes command names, file and IRQ handler names as strings, the rest of
+ * these fields as integers. */
+static const char *kernel_field_type(const char *field)
+{
+	size_t len = strlen(field);
+
+	if ((len >= 4 && strcmp(field + len - 4, "comm") == 0) ||
+	    strcmp(field, "filename") == 0 || strcmp(field, "name") == 0)
+		return "string";
+	return "integer";
+}
+
 int catalog_load_kernel_layout(struct catalog *cat)
 {
 	for (size_t i = 0; i < sizeof(kernel_events) / sizeof(kernel_events[0]); i++) {
@@ -42,7 +56,8 @@ int catalog_load_kernel_layout(struct catalog *cat)
 		if (!ev)
 			return -1;
 		for (size_t f = 0; f < sizeof(k->fields) / sizeof(k->fields[0]) && k->fields[f]; f++)
-			if (catalog_add_field(ev, k->fields[f], "", "") < 0)
+			if (catalog_add_field(ev, k->fields[f], kernel_field_type(k->fields[f]),
+					      "") < 0)
 				return -1;
 	}
 	return 0;

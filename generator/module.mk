@@ -29,3 +29,12 @@ $(BUILD)/tests/generator/xml_writer.t: $(BUILD)/obj/tests/generator/xml_writer_t
 .PHONY: views
 views: $(GEN_TOOL)
 	$(GEN_TOOL) --output xml-views
+
+TEST_PROGRAMS += $(BUILD)/tests/generator/xsd.t
+$(BUILD)/tests/generator/xsd.t: $(BUILD)/obj/tests/generator/xsd_test.o
+	$(link-exe) $(XML2_LIBS)
+
+TEST_PROGRAMS += $(BUILD)/tests/generator/tc.t
+$(BUILD)/tests/generator/tc.t: $(BUILD)/obj/tests/generator/tc_test.o \
+		$(patsubst %,$(BUILD)/obj/generator/%.o,tc catalog xml_writer)
+	$(link-exe) $(XML2_LIBS)

@@ -144,10 +144,119 @@ void tc_value(struct tc *tc, const char *element, const struct tc_value *v)
 	xml_writer_end(xw, element);
 }
 
+/* The Java type Trace Compass gives an event field's value (semantics.md §3.6). */
+static const char *field_value_type(const struct tc *tc, const char *event, const char *field)
+{
+	const struct catalog_event *ev = catalog_find(tc->cat, event);
+	const struct catalog_field *f = ev ? catalog_event_field(ev, field) : NULL;
+
+	if (f)
+		return strcmp(f->type, "string") == 0 ? "String" : "Long";
+	if (strcmp(field, "cpu") == 0)
+		return "Integer";
+	if (strcmp(field, "context._procname") == 0)
+		return "String";
+	return "Long";	/* timestamp, context._vtid, context._vpid */
+}
+
+static const char *forced_type(const char *forced)
+{
+	if (strcmp(forced, "int") == 0)
+		return "Integer";
+	if (strcmp(forced, "long") == 0)
+		return "Long";
+	if (strcmp(forced, "double") == 0)
+		return "Double";
+	return "String";
+}
+
+/* The type of the value `v` writes, or NULL when it writes null or cannot be known here. */
+static const char *value_type(const struct tc *tc, const struct tc_value *v)
+{
+	if (v->mapping)
+		return "String";	/* every mapping group of the views maps to strings */
+	if (v->forced)
+		return forced_type(v->forced);
+	if (strcmp(v->type, "int") == 0)
+		return "Integer";
+	if (strcmp(v->type, "long") == 0)
+		return "Long";
+	if (strcmp(v->type, "string") == 0 || strcmp(v->type, "eventName") == 0)
+		return "String";
+	if (strcmp(v->type, "eventField") == 0 && tc->nr_events)
+		return field_value_type(tc, tc->events[0], v->value);
+	return NULL;	/* null, delete, query */
+}
+
+/* `path` with every field or query element replaced by "*". */
+static void path_shape(const char *path, char *out, size_t size)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	while (*path && used + 2 < size) {
+		size_t len = element_length(path);
+		int variable = path[0] == '$' || path[0] == '?';
+
+		used += snprintf(out + used, size - used, "%s%.*s", used ? "/" : "",
+				 variable ? 1 : (int)len, variable ? "*" : path);
+		path += len;
+		if (*path == '/')
+			path++;
+	}
+}
+
+static void record_type(struct tc *tc, const char *shape, const char *type)
+{
+	for (size_t i = 0; i < tc->nr_types; i++) {
+		if (strcmp(tc->types[i].path, shape) != 0)
+			continue;
+		if (strcmp(tc->types[i].type, type) != 0)
+			tc_fail(tc, "failed to write attribute '%s': it gets both %s and %s values",
+				shape, tc->types[i].type, type);
+		return;
+	}
+	if (tc->nr_types == TC_MAX_ATTRIBUTES) {
+		tc_fail(tc, "failed to write attribute '%s': more than %d attributes", shape,
+			TC_MAX_ATTRIBUTES);
+		return;
+	}
+	snprintf(tc->types[tc->nr_types].path, sizeof(tc->types[0].path), "%s", shape);
+	tc->types[tc->nr_types++].type = type;
+}
+
+/* Events of the current handler must agree on the type of a field value. */
+static void check_field_types(struct tc *tc, const struct tc_value *v)
+{
+	if (strcmp(v->type, "eventField") != 0 || v->forced || v->mapping)
+		return;
+	for (size_t i = 1; i < tc->nr_events; i++)
+		if (strcmp(field_value_type(tc, tc->events[i], v->value),
+			   field_value_type(tc, tc->events[0], v->value)) != 0)
+			tc_fail(tc, "failed to use field '%s': its type differs between '%s' and '%s'",
+				v->value, tc->events[0], tc->events[i]);
+}
+
 void tc_change_body(struct tc *tc, const char *path, const struct tc_value *v)
 {
+	char shape[sizeof(tc->types[0].path) - 2];
+	const char *type = value_type(tc, v);
+
 	tc_path(tc, path);
 	tc_value(tc, "stateValue", v);
+	path_shape(path, shape, sizeof(shape));
+	check_field_types(tc, v);
+	if (v->stack) {
+		char child[sizeof(tc->types[0].path)];
+
+		/* a stack attribute holds its depth; its children "1".."n" hold the values */
+		record_type(tc, shape, "Integer");
+		snprintf(child, sizeof(child), "%s/#", shape);
+		if (type && strcmp(v->stack, "push") == 0)
+			record_type(tc, child, type);
+	} else if (type) {
+		record_type(tc, shape, type);
+	}
 }
 
 void tc_change(struct tc *tc, const char *path, const struct tc_value *v)
@@ -176,8 +285,13 @@ void tc_cond_path(struct tc *tc, const char *op, const char *path, const struct 
 	xml_writer_end(tc->xw, "condition");
 }
 
-void tc_head_analysis(struct tc *tc, const char *label, const char *const *trace_types)
+void tc_analysis_start(struct tc *tc, const char *element, const char *id,
+		       const char *version, const char *label, const char *const *trace_types)
 {
+	tc->nr_types = 0;
+	xml_writer_start(tc->xw, element);
+	xml_writer_attr(tc->xw, "id", id);
+	xml_writer_attr(tc->xw, "version", version);
 	xml_writer_start(tc->xw, "head");
 	for (; *trace_types; trace_types++)
 		xml_writer_element(tc->xw, "traceType", "id", *trace_types, NULL);

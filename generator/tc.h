@@ -21,6 +21,7 @@
 #include "generator/xml_writer.h"
 
 #define TC_MAX_EVENTS 512
+#define TC_MAX_ATTRIBUTES 256
 
 /* Trace types (semantics.md §8). */
 #define TC_TRACE_CTF "org.eclipse.linuxtools.tmf.ui.type.ctf"
@@ -34,6 +35,11 @@ struct tc {
 	const char *events[TC_MAX_EVENTS];	/* the events the current elements apply to */
 	size_t nr_events;
 	void *user;		/* for the view writers' callbacks */
+	struct tc_attribute_type {
+		char path[200];	/* attribute path with every variable element as "*" */
+		const char *type;	/* "Integer", "Long", "String", "Double" */
+	} types[TC_MAX_ATTRIBUTES];
+	size_t nr_types;
 	int failed;
 	char error[256];
 };
@@ -95,8 +101,15 @@ void tc_handler_end(struct tc *tc);
  * ("." for type="self"); close with xml_writer_end(xw, "entry"). */
 void tc_entry_start(struct tc *tc, const char *path, const char *display);
 
-/* <head><traceType id/>...<label value/></head> for a stateProvider or pattern. */
-void tc_head_analysis(struct tc *tc, const char *label, const char *const *trace_types);
+/*
+ * Opens an analysis, <stateProvider> or <pattern> (element) with its id and version, and
+ * writes its <head><traceType id/>...<label value/></head>. From here to the next
+ * analysis, every attribute written by tc_change()/tc_change_body() must always receive
+ * values of one type (Integer, Long, String, ...): Trace Compass fails the analysis when
+ * an attribute gets a value of another type than its first one.
+ */
+void tc_analysis_start(struct tc *tc, const char *element, const char *id,
+		       const char *version, const char *label, const char *const *trace_types);
 /* <head><analysis id/>...<label value/></head> for a view. */
 void tc_head_view(struct tc *tc, const char *label, const char *const *analysis_ids);
 /* <definedValue name value color/> */

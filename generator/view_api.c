@@ -57,10 +57,9 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 
 static void api_state_provider(struct tc *tc, const char *id)
 {
-	xml_writer_start(tc->xw, "stateProvider");
-	xml_writer_attr(tc->xw, "id", id);
-	xml_writer_attr(tc->xw, "version", views_analysis_version(tc->cat));
-	tc_head_analysis(tc, "hsatrace: HSA API calls", views_trace_types);
+	tc_analysis_start(tc, "stateProvider", id,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: HSA API calls", views_trace_types);
 	views_for_each_api_function(tc->cat, api_handlers, tc);
 	xml_writer_end(tc->xw, "stateProvider");
 }

@@ -26,10 +26,9 @@ static void counters_state_provider(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "stateProvider");
-	xml_writer_attr(xw, "id", COUNTERS_ANALYSIS);
-	xml_writer_attr(xw, "version", views_analysis_version(tc->cat));
-	tc_head_analysis(tc, "hsatrace: counters", views_trace_types);
+	tc_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: counters", views_trace_types);
 
 	tc_handler_start(tc, "hsa_activity:counter");
 	tc_change(tc, "Counters/$scope/$id/$name", TC_FIELD("value"));

@@ -58,10 +58,9 @@ static void gpu_state_provider(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "stateProvider");
-	xml_writer_attr(xw, "id", GPU_ANALYSIS);
-	xml_writer_attr(xw, "version", views_analysis_version(tc->cat));
-	tc_head_analysis(tc, "hsatrace: GPU kernels and copies", views_trace_types);
+	tc_analysis_start(tc, "stateProvider", GPU_ANALYSIS,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: GPU kernels and copies", views_trace_types);
 	direction_mapping(tc);
 
 	tc_handler_start(tc, "hsa_activity:agent_info");
@@ -315,15 +314,8 @@ static void gpu_pattern(struct tc *tc)
 			TC_MAX_EVENTS);
 		return;
 	}
-	xml_writer_start(xw, "pattern");
-	xml_writer_attr(xw, "id", GPU_SEGMENTS);
-	xml_writer_attr(xw, "version", views_analysis_version(tc->cat));
-	xml_writer_start(xw, "head");
-	for (const char *const *t = views_trace_types; *t; t++)
-		xml_writer_element(xw, "traceType", "id", *t, NULL);
-	xml_writer_element(xw, "label", "value", "hsatrace: kernel, copy and API call durations",
-			   NULL);
-	xml_writer_end(xw, "head");
+	tc_analysis_start(tc, "pattern", GPU_SEGMENTS, views_analysis_version(tc->cat),
+			  "hsatrace: kernel, copy and API call durations", views_trace_types);
 	direction_mapping(tc);
 	xml_writer_start(xw, "patternHandler");
 	pair_actions(tc, "kernel", "hsa_gpu:kernel_begin", "hsa_gpu:kernel_end", kernel_keys,

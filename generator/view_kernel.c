@@ -165,10 +165,9 @@ static void api_call(struct tc *tc, const char *entry, const char *exit,
 
 static void state_provider(struct tc *tc)
 {
-	xml_writer_start(tc->xw, "stateProvider");
-	xml_writer_attr(tc->xw, "id", KERNEL_ANALYSIS);
-	xml_writer_attr(tc->xw, "version", views_analysis_version(tc->cat));
-	tc_head_analysis(tc, "hsatrace: Linux kernel and HSA threads", views_trace_types);
+	tc_analysis_start(tc, "stateProvider", KERNEL_ANALYSIS,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: Linux kernel and HSA threads", views_trace_types);
 	sched_switch(tc);
 	sched_wakeup(tc, "sched_wakeup");
 	sched_wakeup(tc, "sched_wakeup_new");

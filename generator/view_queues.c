@@ -132,10 +132,9 @@ static void kernel_begin_end(struct tc *tc)
 
 static void queues_state_provider(struct tc *tc)
 {
-	xml_writer_start(tc->xw, "stateProvider");
-	xml_writer_attr(tc->xw, "id", QUEUES_ANALYSIS);
-	xml_writer_attr(tc->xw, "version", views_analysis_version(tc->cat));
-	tc_head_analysis(tc, "hsatrace: HSA queues", views_trace_types);
+	tc_analysis_start(tc, "stateProvider", QUEUES_ANALYSIS,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: HSA queues", views_trace_types);
 	queue_lifetime(tc);
 	packet_submit(tc);
 	kernel_begin_end(tc);
