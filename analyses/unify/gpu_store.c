@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hsatrace event-schema major version this unify understands (tracer/schema). */
-#define UNIFY_SCHEMA_MAJOR 1
+#include "tracer/schema/hsatrace_schema.h"
 
 void gpu_store_init(struct gpu_store *st)
 {
@@ -81,7 +80,7 @@ static void collect_trace_info(struct gpu_store *st, const bt_field *payload)
 
 	if (schema) {
 		add_distinct(st->schema_versions, sizeof(st->schema_versions), schema);
-		if (atoi(schema) != UNIFY_SCHEMA_MAJOR)
+		if (atoi(schema) != HSAT_SCHEMA_VERSION_MAJOR)
 			st->other_schema++;
 	}
 	if (tracer)
@@ -100,9 +99,13 @@ static int collect_counter(struct gpu_store *st, const bt_event *ev)
 {
 	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
 	const char *name = struct_get_string(payload, "name");
+	const char *scope = struct_get_string(payload, "scope");
 	uint64_t id, value;
 	struct gpu_counter *c;
 
+	/* Only per-dispatch counters belong to a kernel execution (id: its correlation_id). */
+	if (!scope || strcmp(scope, "dispatch") != 0)
+		return 0;
 	if (!name || !struct_get_u64(payload, "id", &id) ||
 	    !struct_get_u64(payload, "value", &value)) {
 		st->skipped_records++;

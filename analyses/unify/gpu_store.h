@@ -6,6 +6,9 @@
  * Memory is proportional to the number of GPU activity records and counters only: each
  * record keeps a reference to its (small) event message for the fields to copy.
  *
+ * Counters: hsa_activity:counter records with scope "dispatch", whose id is the
+ * correlation_id of the kernel dispatch they were measured on.
+ *
  * Records of run 0 (the base run) are materialized; records of runs 1..N only carry
  * counters, attached to base kernels dispatch by dispatch: same queue_id, same sequence
  * number on that queue (ordered by packet_index), same kernel name.

@@ -1,0 +1,344 @@
+/*
+ * hsatrace-record [options] -- PROGRAM ARGS - run an HSA program with libhsatrace.so
+ * attached and record an LTTng trace of it (UST, plus the kernel domain when available).
+ *
+ * Each run has its own uniquely named session, which is stopped and destroyed whatever
+ * happens to the program (failure, crash, SIGINT). With several passes (--passes,
+ * --counters) the program runs once per pass, each pass in OUT/pass-K, listed in
+ * OUT/hsatrace-passes for `hsatrace unify`.
+ *
+ * Exit status: 0 the program succeeded in every pass, 1 failure (or the program failed),
+ * 2 usage error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "analyses/record/child.h"
+#include "analyses/record/session.h"
+
+#define MAX_PATTERNS 64
+#define MAX_GROUPS 64
+
+struct options {
+	char output[PATH_MAX];
+	const char *url;
+	const char *runtime;		/* "cpu" or "system" */
+	const char *patterns[MAX_PATTERNS];
+	int n_patterns;
+	const char *groups[MAX_GROUPS];	/* counter groups, one extra pass each */
+	int n_groups;
+	int passes;
+	bool hot;
+	bool tracer;
+	bool kernel;
+	char **argv;			/* the program and its arguments */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: hsatrace record [options] -- PROGRAM [ARGS...]\n"
+		"\n"
+		"Run an HSA program with the hsatrace tracer attached and record an LTTng trace.\n"
+		"\n"
+		"  -o, --output DIR        where to write the trace (new or empty folder;\n"
+		"                          default ./hsatrace-YYYYMMDD-HHMMSS)\n"
+		"  -e, --events LIST       event categories, comma-separated: api, activity,\n"
+		"                          hot (hot API functions, opt-in), all\n"
+		"                          (default api,activity; hsa_meta is always on)\n"
+		"      --event PATTERN     also enable this UST event pattern (repeatable)\n"
+		"  -r, --runtime cpu|system  the CPU HSA runtime shipped with hsatrace, or the\n"
+		"                          installed ROCr (default: system when /dev/kfd exists)\n"
+		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
+		"                          tracepoints)\n"
+		"      --no-kernel         do not record the kernel domain\n"
+		"  -p, --passes N          run the program N times (base run + N-1 passes)\n"
+		"  -c, --counters GROUP    one extra pass measuring this comma-separated counter\n"
+		"                          group (repeatable)\n"
+		"  -u, --url URL           stream to an lttng-relayd (net://HOST[:CTRL[:DATA]])\n"
+		"  -h, --help              show this help\n"
+		"\n"
+		"Exit status: 0 success, 1 failure or the program failed, 2 usage error.\n");
+}
+
+static int add_categories(struct options *o, const char *list)
+{
+	char buf[256];
+	char *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	o->n_patterns = 0;
+	o->hot = false;
+	for (char *c = strtok_r(buf, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
+		bool all = strcmp(c, "all") == 0;
+
+		if (all || strcmp(c, "api") == 0)
+			o->patterns[o->n_patterns++] = "hsa_api:*";
+		if (all || strcmp(c, "activity") == 0)
+			o->patterns[o->n_patterns++] = "hsa_activity:*";
+		if (all || strcmp(c, "hot") == 0) {
+			o->patterns[o->n_patterns++] = "hsa_api_hot:*";
+			o->hot = true;
+		}
+		if (!all && strcmp(c, "api") != 0 && strcmp(c, "activity") != 0 &&
+		    strcmp(c, "hot") != 0) {
+			fprintf(stderr, "hsatrace-record: unknown event category: %s\n", c);
+			return -1;
+		}
+	}
+	o->patterns[o->n_patterns++] = "hsa_meta:*";
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
+{
+	static const struct option longs[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "event", required_argument, NULL, 'E' },
+		{ "runtime", required_argument, NULL, 'r' },
+		{ "no-tracer", no_argument, NULL, 'T' },
+		{ "no-kernel", no_argument, NULL, 'K' },
+		{ "passes", required_argument, NULL, 'p' },
+		{ "counters", required_argument, NULL, 'c' },
+		{ "url", required_argument, NULL, 'u' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *categories = "api,activity";
+	const char *output = NULL;
+	int c;
+
+	*o = (struct options){ .tracer = true, .kernel = true, .passes = 1 };
+	while ((c = getopt_long(argc, argv, "+o:e:r:p:c:u:h", longs, NULL)) != -1) {
+		switch (c) {
+		case 'o': output = optarg; break;
+		case 'e': categories = optarg; break;
+		case 'E':
+			if (*n_extra < MAX_PATTERNS / 2)
+				extra[(*n_extra)++] = optarg;
+			break;
+		case 'r': o->runtime = optarg; break;
+		case 'T': o->tracer = false; break;
+		case 'K': o->kernel = false; break;
+		case 'p': o->passes = atoi(optarg); break;
+		case 'c':
+			if (o->n_groups < MAX_GROUPS)
+				o->groups[o->n_groups++] = optarg;
+			break;
+		case 'u': o->url = optarg; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "hsatrace-record: missing the program to run\n");
+		usage(stderr);
+		return 2;
+	}
+	if (o->passes < 1 || o->passes > 64) {
+		fprintf(stderr, "hsatrace-record: --passes must be between 1 and 64\n");
+		return 2;
+	}
+	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
+		fprintf(stderr, "hsatrace-record: --runtime must be cpu or system\n");
+		return 2;
+	}
+	if (!o->runtime)
+		o->runtime = access("/dev/kfd", F_OK) == 0 ? "system" : "cpu";
+	if (add_categories(o, categories) != 0)
+		return 2;
+	for (int i = 0; i < *n_extra; i++)
+		o->patterns[o->n_patterns++] = extra[i];
+	if (o->n_groups + 1 > o->passes)
+		o->passes = o->n_groups + 1;
+	if (output) {
+		snprintf(o->output, sizeof(o->output), "%s", output);
+	} else {
+		time_t now = time(NULL);
+		struct tm tm;
+
+		localtime_r(&now, &tm);
+		strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
+	}
+	o->argv = argv + optind;
+	return 0;
+}
+
+/* Creates the output folder (new or empty) and makes o->output absolute. */
+static int prepare_output(struct options *o)
+{
+	char abs[PATH_MAX];
+	DIR *d;
+	struct dirent *e;
+	bool used = false;
+
+	if (mkdir(o->output, 0755) != 0 && errno != EEXIST) {
+		fprintf(stderr, "hsatrace-record: failed to create the output folder: path=%s (%s)\n",
+			o->output, strerror(errno));
+		return -1;
+	}
+	d = opendir(o->output);
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			used = true;
+	if (d)
+		closedir(d);
+	if (!d || used || !realpath(o->output, abs)) {
+		fprintf(stderr, "hsatrace-record: the output must be a new or empty folder: path=%s\n",
+			o->output);
+		return -1;
+	}
+	snprintf(o->output, sizeof(o->output), "%s", abs);
+	return 0;
+}
+
+/* lib/hsatrace next to libexec/hsatrace, as in the install tree. */
+static int lib_dir(char *buf, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (len < 0)
+		return -1;
+	exe[len] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	return snprintf(buf, size, "%s/../../lib/hsatrace", exe) < (int)size ? 0 : -1;
+}
+
+struct program_env {
+	struct child_env vars[6];
+	int n;
+	char tracer[PATH_MAX + 64];
+	char runtime[PATH_MAX + 64];
+	char pass[16];
+};
+
+static int build_env(const struct options *o, struct program_env *pe)
+{
+	char dir[PATH_MAX + 32];
+
+	pe->n = 0;
+	if (lib_dir(dir, sizeof(dir)) != 0)
+		return -1;
+	if (o->tracer) {
+		snprintf(pe->tracer, sizeof(pe->tracer), "%s/libhsatrace.so", dir);
+		if (access(pe->tracer, R_OK) != 0) {
+			fprintf(stderr, "hsatrace-record: the tracer is missing: path=%s\n", pe->tracer);
+			return -1;
+		}
+		pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->tracer, true };
+		pe->vars[pe->n++] = (struct child_env){ "HSA_TOOLS_LIB", pe->tracer, false };
+	}
+	if (strcmp(o->runtime, "cpu") == 0) {
+		snprintf(pe->runtime, sizeof(pe->runtime), "%s/cpu-runtime", dir);
+		if (access(pe->runtime, R_OK) != 0) {
+			fprintf(stderr, "hsatrace-record: the CPU runtime is missing: path=%s\n",
+				pe->runtime);
+			return -1;
+		}
+		pe->vars[pe->n++] = (struct child_env){ "LD_LIBRARY_PATH", pe->runtime, true };
+	}
+	return 0;
+}
+
+/* One pass: a session of its own, always stopped and destroyed. Returns the program's
+ * wait status, or -1 when recording failed. */
+static int record_pass(const struct options *o, struct program_env *pe, int pass,
+		       bool *kernel_ok)
+{
+	struct rec_session s;
+	char path[PATH_MAX + 32], tag[16];
+	int status = -1, n = pe->n;
+
+	snprintf(tag, sizeof(tag), "p%d", pass);
+	if (o->passes > 1)
+		snprintf(path, sizeof(path), "%s/pass-%d", o->output, pass);
+	else
+		snprintf(path, sizeof(path), "%s", o->output);
+	if (rec_session_create(&s, tag, path, o->url) != 0)
+		goto cleanup;
+	if (rec_session_enable_ust(&s, o->patterns, (size_t)o->n_patterns,
+				   o->hot ? 4u << 20 : 1u << 20, 8) != 0)
+		goto cleanup;
+	if (*kernel_ok && rec_session_enable_kernel(&s) != 0)
+		*kernel_ok = false;	/* said once; later passes do not try again */
+	if (rec_session_start(&s) != 0)
+		goto cleanup;
+	snprintf(pe->pass, sizeof(pe->pass), "%d", pass);
+	pe->vars[n++] = (struct child_env){ "HSATRACE_PASS", pe->pass, false };
+	if (pass > 0 && pass <= o->n_groups)
+		pe->vars[n++] = (struct child_env){ "HSATRACE_COUNTERS", o->groups[pass - 1], false };
+	status = child_run(o->argv, pe->vars, n);
+	if (rec_session_stop(&s) == 0)
+		rec_session_report_lost(&s);
+cleanup:
+	rec_session_destroy(&s);
+	return status;
+}
+
+static int write_manifest(const struct options *o, int passes)
+{
+	char path[PATH_MAX + 32];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/hsatrace-passes", o->output);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "# hsatrace record passes: the base run first, then counter passes\n");
+	for (int i = 0; i < passes; i++)
+		fprintf(f, "pass-%d\n", i);
+	return fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *extra[MAX_PATTERNS / 2];
+	int n_extra = 0;
+	struct options o;
+	struct program_env pe;
+	bool kernel_ok;
+	int status = parse_args(argc, argv, &o, extra, &n_extra), done = 0;
+
+	if (status != 0)
+		return status;
+	kernel_ok = o.kernel;
+	if ((!o.url && prepare_output(&o) != 0) || build_env(&o, &pe) != 0 ||
+	    rec_ensure_sessiond() != 0 || child_signals_install() != 0)
+		return 1;
+	status = 0;
+	for (int pass = 0; pass < o.passes && !child_interrupted(); pass++) {
+		int ws = record_pass(&o, &pe, pass, &kernel_ok);
+
+		if (ws == -1 || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+			status = 1;
+		if (ws == -1)
+			break;
+		done++;
+	}
+	if (child_interrupted()) {
+		fprintf(stderr, "hsatrace-record: interrupted: the session was stopped and "
+			"destroyed\n");
+		status = 1;
+	}
+	if (!o.url && o.passes > 1 && write_manifest(&o, done) != 0)
+		status = 1;
+	if (done)
+		fprintf(stderr, "hsatrace-record: trace written to %s%s\n",
+			o.url ? o.url : o.output, o.url ? " (on the relay daemon)" : "");
+	return status;
+}

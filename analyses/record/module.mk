@@ -1,0 +1,12 @@
+# analyses/record: `hsatrace record` (liblttng-ctl).
+RECORD_OBJS := $(addprefix $(BUILD)/obj/analyses/record/,main.o session.o child.o)
+
+PROGRAMS += $(B_LIBEXEC)/hsatrace-record
+
+$(BUILD)/obj/analyses/record/%.o: EXTRA_CFLAGS += $(LTTNG_CTL_CFLAGS)
+
+$(B_LIBEXEC)/hsatrace-record: $(RECORD_OBJS)
+	$(link-exe) $(LTTNG_CTL_LIBS)
+
+.PHONY: record
+record: $(B_LIBEXEC)/hsatrace-record

@@ -1,0 +1,243 @@
+#include "analyses/record/session.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lttng/lttng.h>
+
+#define UST_CHANNEL "hsatrace"
+#define KERNEL_CHANNEL "kernel"
+
+static int fail(const char *what, const struct rec_session *s, int code)
+{
+	fprintf(stderr, "hsatrace-record: failed to %s: session=%s error=%s\n", what, s->name,
+		lttng_strerror(code));
+	return -1;
+}
+
+int rec_ensure_sessiond(void)
+{
+	pid_t pid;
+	int status;
+
+	if (lttng_session_daemon_alive() == 1)
+		return 0;
+	fprintf(stderr, "hsatrace-record: no session daemon answers, starting "
+		"`lttng-sessiond --daemonize`\n");
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execlp("lttng-sessiond", "lttng-sessiond", "--daemonize", (char *)NULL);
+		_exit(127);
+	}
+	/* --daemonize returns once the daemon accepts commands. */
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	for (int i = 0; i < 100 && lttng_session_daemon_alive() != 1; i++)
+		usleep(20000);
+	if (lttng_session_daemon_alive() == 1)
+		return 0;
+	fprintf(stderr, "hsatrace-record: no LTTng session daemon is reachable and "
+		"`lttng-sessiond --daemonize` did not start one (is lttng-tools installed?)\n");
+	return -1;
+}
+
+int rec_session_create(struct rec_session *s, const char *tag, const char *output,
+		       const char *url)
+{
+	char file_url[4200];
+	int ret;
+
+	*s = (struct rec_session){ 0 };
+	snprintf(s->name, sizeof(s->name), "hsatrace-%ld-%ld-%s", (long)getpid(),
+		 (long)time(NULL), tag);
+	if (!url) {
+		snprintf(file_url, sizeof(file_url), "file://%s", output);
+		url = file_url;
+	}
+	ret = lttng_create_session(s->name, url);
+	if (ret < 0)
+		return fail("create the tracing session", s, ret);
+	s->created = true;
+	return 0;
+}
+
+static struct lttng_handle *handle_for(const struct rec_session *s, enum lttng_domain_type type)
+{
+	struct lttng_domain domain;
+
+	memset(&domain, 0, sizeof(domain));
+	domain.type = type;
+	domain.buf_type = type == LTTNG_DOMAIN_UST ? LTTNG_BUFFER_PER_UID : LTTNG_BUFFER_GLOBAL;
+	return lttng_create_handle(s->name, &domain);
+}
+
+static int enable_channel(struct rec_session *s, struct lttng_handle *h, const char *name,
+			  uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	struct lttng_domain domain;
+	struct lttng_channel *chan;
+	int ret;
+
+	memset(&domain, 0, sizeof(domain));
+	domain.type = h == s->ust ? LTTNG_DOMAIN_UST : LTTNG_DOMAIN_KERNEL;
+	domain.buf_type = h == s->ust ? LTTNG_BUFFER_PER_UID : LTTNG_BUFFER_GLOBAL;
+	chan = lttng_channel_create(&domain);
+	if (!chan)
+		return fail("create a channel", s, -LTTNG_ERR_NOMEM);
+	snprintf(chan->name, sizeof(chan->name), "%s", name);
+	chan->attr.overwrite = 0;	/* discard mode: lost events are counted, never silent */
+	if (subbuf_size)
+		chan->attr.subbuf_size = subbuf_size;
+	if (num_subbuf)
+		chan->attr.num_subbuf = num_subbuf;
+	ret = lttng_enable_channel(h, chan);
+	lttng_channel_destroy(chan);
+	return ret < 0 ? ret : 0;
+}
+
+static int add_context(struct lttng_handle *h, enum lttng_event_context_type type,
+		       const char *channel)
+{
+	struct lttng_event_context ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.ctx = type;
+	return lttng_add_context(h, &ctx, NULL, channel);
+}
+
+static int enable_pattern(struct lttng_handle *h, const char *pattern, enum lttng_event_type type,
+			  const char *channel)
+{
+	struct lttng_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.type = type;
+	ev.loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+	ev.loglevel = -1;
+	snprintf(ev.name, sizeof(ev.name), "%s", pattern);
+	return lttng_enable_event(h, &ev, channel);
+}
+
+int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
+			   uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	static const enum lttng_event_context_type contexts[] = {
+		LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID, LTTNG_EVENT_CONTEXT_PROCNAME,
+	};
+	int ret;
+
+	s->ust = handle_for(s, LTTNG_DOMAIN_UST);
+	if (!s->ust)
+		return fail("create the UST handle", s, -LTTNG_ERR_NOMEM);
+	ret = enable_channel(s, s->ust, UST_CHANNEL, subbuf_size, num_subbuf);
+	if (ret < 0)
+		return fail("enable the UST channel", s, ret);
+	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++) {
+		ret = add_context(s->ust, contexts[i], UST_CHANNEL);
+		if (ret < 0)
+			return fail("add a context (vpid/vtid/procname)", s, ret);
+	}
+	for (size_t i = 0; i < n; i++) {
+		ret = enable_pattern(s->ust, patterns[i], LTTNG_EVENT_TRACEPOINT, UST_CHANNEL);
+		if (ret < 0) {
+			fprintf(stderr, "hsatrace-record: failed to enable events: pattern=%s "
+				"error=%s\n", patterns[i], lttng_strerror(ret));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int rec_session_enable_kernel(struct rec_session *s)
+{
+	static const char *const tracepoints[] = {
+		"sched_*", "irq_*", "softirq_*", "lttng_statedump_*",
+	};
+	static const enum lttng_event_context_type contexts[] = {
+		LTTNG_EVENT_CONTEXT_TID, LTTNG_EVENT_CONTEXT_PID, LTTNG_EVENT_CONTEXT_PROCNAME,
+	};
+	int ret;
+
+	s->kernel = handle_for(s, LTTNG_DOMAIN_KERNEL);
+	if (!s->kernel)
+		return -1;
+	ret = enable_channel(s, s->kernel, KERNEL_CHANNEL, 0, 0);
+	for (size_t i = 0; ret == 0 && i < sizeof(tracepoints) / sizeof(tracepoints[0]); i++)
+		ret = enable_pattern(s->kernel, tracepoints[i], LTTNG_EVENT_TRACEPOINT,
+				     KERNEL_CHANNEL);
+	if (ret == 0)
+		ret = enable_pattern(s->kernel, "*", LTTNG_EVENT_SYSCALL, KERNEL_CHANNEL);
+	for (size_t i = 0; ret == 0 && i < sizeof(contexts) / sizeof(contexts[0]); i++)
+		ret = add_context(s->kernel, contexts[i], KERNEL_CHANNEL);
+	if (ret < 0) {
+		fprintf(stderr, "hsatrace-record: kernel tracer unavailable (%s): recording UST "
+			"only\n", lttng_strerror(ret));
+		lttng_destroy_handle(s->kernel);
+		s->kernel = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int rec_session_start(struct rec_session *s)
+{
+	int ret = lttng_start_tracing(s->name);
+
+	return ret < 0 ? fail("start tracing", s, ret) : 0;
+}
+
+int rec_session_stop(struct rec_session *s)
+{
+	int ret = lttng_stop_tracing(s->name);
+
+	return ret < 0 ? fail("stop tracing", s, ret) : 0;
+}
+
+static uint64_t report_handle(struct lttng_handle *h, const char *domain)
+{
+	struct lttng_channel *chans = NULL;
+	int n = h ? lttng_list_channels(h, &chans) : 0;
+	uint64_t total = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint64_t discarded = 0, lost = 0;
+
+		lttng_channel_get_discarded_event_count(&chans[i], &discarded);
+		lttng_channel_get_lost_packet_count(&chans[i], &lost);
+		if (discarded || lost)
+			fprintf(stderr, "hsatrace-record: warning: %s channel %s: %llu events "
+				"discarded, %llu packets lost (buffers too small for the event "
+				"rate)\n", domain, chans[i].name, (unsigned long long)discarded,
+				(unsigned long long)lost);
+		total += discarded + lost;
+	}
+	free(chans);
+	return total;
+}
+
+uint64_t rec_session_report_lost(struct rec_session *s)
+{
+	return report_handle(s->ust, "UST") + report_handle(s->kernel, "kernel");
+}
+
+void rec_session_destroy(struct rec_session *s)
+{
+	if (s->created) {
+		int ret = lttng_destroy_session(s->name);
+
+		if (ret < 0)
+			fail("destroy the tracing session", s, ret);
+	}
+	if (s->ust)
+		lttng_destroy_handle(s->ust);
+	if (s->kernel)
+		lttng_destroy_handle(s->kernel);
+	*s = (struct rec_session){ 0 };
+}

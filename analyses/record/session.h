@@ -1,0 +1,40 @@
+/*
+ * session - the LTTng tracing session of one `hsatrace record` pass, through liblttng-ctl.
+ *
+ *   rec_session_create   a uniquely named session writing to a folder (or to a relay daemon)
+ *   rec_session_enable_ust / _kernel   channels, events and contexts
+ *   rec_session_start / _stop   tracing on/off (stop waits until the data is on disk)
+ *   rec_session_report_lost     prints discarded events / lost packets, returns their sum
+ *   rec_session_destroy         always safe to call, also after a failed create
+ */
+#ifndef HSATRACE_RECORD_SESSION_H
+#define HSATRACE_RECORD_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct rec_session {
+	char name[96];
+	struct lttng_handle *ust;
+	struct lttng_handle *kernel;
+	bool created;
+};
+
+/* Makes sure a session daemon answers, starting `lttng-sessiond --daemonize` if needed. */
+int rec_ensure_sessiond(void);
+
+/* `output` is an absolute folder (file://) unless `url` (net://HOST...) is given. */
+int rec_session_create(struct rec_session *s, const char *tag, const char *output,
+		       const char *url);
+/* Enables each pattern (e.g. "hsa_api:*") in a UST channel with vpid/vtid/procname. */
+int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
+			   uint64_t subbuf_size, uint64_t num_subbuf);
+/* sched_*, irq/softirq, statedump and all syscalls; -1 (said once) when unavailable. */
+int rec_session_enable_kernel(struct rec_session *s);
+int rec_session_start(struct rec_session *s);
+int rec_session_stop(struct rec_session *s);
+uint64_t rec_session_report_lost(struct rec_session *s);
+void rec_session_destroy(struct rec_session *s);
+
+#endif
