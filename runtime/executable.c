@@ -30,6 +30,7 @@ struct kernel_symbol {
 
 struct loaded_object {
 	void *library; /* dlopen handle */
+	int fd;        /* its memfd, open while loaded (see open_copy) */
 	struct loaded_object *next;
 };
 
@@ -226,6 +227,7 @@ static void executable_free(struct executable *executable)
 		struct loaded_object *next = executable->objects->next;
 
 		dlclose(executable->objects->library);
+		close(executable->objects->fd);
 		free(executable->objects);
 		executable->objects = next;
 	}
@@ -269,8 +271,11 @@ void hsat_executables_release_all(void)
 	pthread_mutex_unlock(&lock);
 }
 
-/* dlopen()s a private copy of the bytes: every load is its own instance of the object. */
-static void *open_copy(const void *bytes, size_t size)
+/* dlopen()s a private copy of the bytes: every load is its own instance of the object.
+ * The memfd stays open while the object is loaded: glibc recognises loaded objects by path,
+ * and a reused descriptor number would otherwise make "/proc/self/fd/N" name an older
+ * object. */
+static void *open_copy(const void *bytes, size_t size, int *fd_out)
 {
 	char path[64];
 	void *library = NULL;
@@ -293,7 +298,10 @@ static void *open_copy(const void *bytes, size_t size)
 	if (!library)
 		hsat_debug("failed to load code object: %s", dlerror());
 cleanup:
-	close(fd);
+	if (library)
+		*fd_out = fd;
+	else
+		close(fd);
 	return library;
 }
 
@@ -383,7 +391,7 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		goto cleanup;
 	}
-	object->library = open_copy(reader->bytes, reader->size);
+	object->library = open_copy(reader->bytes, reader->size, &object->fd);
 	table = object->library ? code_object_table(object->library) : NULL;
 	if (!table) {
 		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
@@ -401,8 +409,10 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 cleanup:
 	pthread_mutex_unlock(&lock);
 	if (object) {
-		if (object->library)
+		if (object->library) {
 			dlclose(object->library);
+			close(object->fd);
+		}
 		free(object);
 	}
 	return status;

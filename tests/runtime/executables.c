@@ -1,0 +1,155 @@
+/*
+ * executables.c - code object readers (file and memory), executables, symbols: lookup with
+ * and without ".kd", symbol info, iteration, frozen/unfrozen rules, invalid inputs.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "tests/runtime/rt_common.h"
+
+static char path[PATH_MAX];
+
+static void *read_file(size_t *size)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	char *bytes = NULL;
+
+	if (fd >= 0 && fstat(fd, &st) == 0) {
+		bytes = malloc((size_t)st.st_size);
+		if (bytes && read(fd, bytes, (size_t)st.st_size) != st.st_size) {
+			free(bytes);
+			bytes = NULL;
+		}
+		*size = (size_t)st.st_size;
+	}
+	if (fd >= 0)
+		close(fd);
+	return bytes;
+}
+
+static hsa_status_t count_symbol(hsa_executable_t exec, hsa_executable_symbol_t symbol, void *data)
+{
+	char name[64] = { 0 };
+	uint32_t length = 0;
+
+	(void)exec;
+	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_NAME_LENGTH, &length);
+	if (length < sizeof(name))
+		hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_NAME, name);
+	if (strcmp(name, "vector_copy") == 0 || strcmp(name, "record_ids") == 0 ||
+	    strcmp(name, "append_tag") == 0 || strcmp(name, "group_sum") == 0 ||
+	    strcmp(name, "empty") == 0)
+		(*(int *)data)++;
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t stop_early(hsa_executable_t exec, hsa_executable_symbol_t symbol, void *data)
+{
+	(void)exec;
+	(void)symbol;
+	(*(int *)data)++;
+	return HSA_STATUS_INFO_BREAK;
+}
+
+int main(void)
+{
+	hsa_agent_t gpu = { 0 }, cpu = { 0 };
+	struct rt rt;
+	hsa_code_object_reader_t reader;
+	hsa_executable_t exec;
+	hsa_executable_symbol_t symbol, symbol_kd;
+	hsa_executable_state_t state;
+	uint64_t object = 1;
+	uint32_t kernarg_size = 0, group_size = 0, align = 0;
+	hsa_symbol_kind_t kind;
+	size_t size = 0;
+	void *bytes;
+	int count = 0;
+	char junk[256] = "this is not an ELF code object";
+
+	plan(27);
+	is_int(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					 NULL, &exec),
+	       HSA_STATUS_ERROR_NOT_INITIALIZED, "before hsa_init: NOT_INITIALIZED");
+	hsa_init();
+	hsa_iterate_agents(rt_find_agent, &rt);
+	gpu = rt.gpu;
+	cpu = rt.cpu;
+	rt_sibling_path("test_kernels.so", path, sizeof(path));
+	bytes = read_file(&size);
+	ok(bytes != NULL, "test code object read");
+
+	is_int(hsa_code_object_reader_create_from_memory(bytes, size, &reader), HSA_STATUS_SUCCESS,
+	       "reader from memory");
+	free(bytes); /* the reader keeps its own copy */
+	hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
+				  &exec);
+	is_int(hsa_executable_load_agent_code_object(exec, cpu, reader, NULL, NULL),
+	       HSA_STATUS_ERROR_INVALID_AGENT, "loading for the CPU agent is refused");
+	is_int(hsa_executable_load_agent_code_object(exec, gpu, reader, NULL, NULL),
+	       HSA_STATUS_SUCCESS, "loaded for the GPU agent");
+	is_int(hsa_executable_get_symbol_by_name(exec, "vector_copy", &gpu, &symbol),
+	       HSA_STATUS_SUCCESS, "symbol found before freeze");
+	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object);
+	is_int(object, 0, "but its kernel object is 0 until the executable is frozen");
+	is_int(hsa_executable_freeze(exec, NULL), HSA_STATUS_SUCCESS, "freeze");
+	is_int(hsa_executable_freeze(exec, NULL), HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
+	       "freezing twice is refused");
+	is_int(hsa_executable_load_agent_code_object(exec, gpu, reader, NULL, NULL),
+	       HSA_STATUS_ERROR_FROZEN_EXECUTABLE, "loading into a frozen executable is refused");
+	hsa_executable_get_info(exec, HSA_EXECUTABLE_INFO_STATE, &state);
+	is_int(state, HSA_EXECUTABLE_STATE_FROZEN, "state is FROZEN");
+
+	hsa_executable_get_symbol_by_name(exec, "vector_copy", &gpu, &symbol);
+	is_int(hsa_executable_get_symbol_by_name(exec, "vector_copy.kd", &gpu, &symbol_kd),
+	       HSA_STATUS_SUCCESS, "the .kd name finds the same kernel");
+	ok(symbol.handle == symbol_kd.handle, "same symbol handle");
+	is_int(hsa_executable_get_symbol_by_name(exec, "vector_cop", &gpu, &symbol_kd),
+	       HSA_STATUS_ERROR_INVALID_SYMBOL_NAME, "a prefix is not a match");
+	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind);
+	is_int(kind, HSA_SYMBOL_KIND_KERNEL, "TYPE is KERNEL");
+	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object);
+	ok(object != 0, "KERNEL_OBJECT is set once frozen");
+	hsa_executable_symbol_get_info(symbol,
+				       HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
+				       &kernarg_size);
+	is_int(kernarg_size, 2 * sizeof(void *), "KERNARG_SEGMENT_SIZE from the descriptor");
+	hsa_executable_symbol_get_info(symbol,
+				       HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_ALIGNMENT,
+				       &align);
+	is_int(align, 16, "KERNARG_SEGMENT_ALIGNMENT is 16");
+	hsa_executable_get_symbol_by_name(exec, "group_sum", &gpu, &symbol);
+	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE,
+				       &group_size);
+	is_int(group_size, sizeof(uint32_t), "GROUP_SEGMENT_SIZE from the descriptor");
+	is_int(hsa_executable_symbol_get_info(symbol,
+					      HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &object),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "variable attributes do not apply to kernels");
+
+	is_int(hsa_executable_iterate_symbols(exec, count_symbol, &count), HSA_STATUS_SUCCESS,
+	       "iterate symbols");
+	is_int(count, 5, "all 5 kernels iterated, with their names");
+	count = 0;
+	is_int(hsa_executable_iterate_symbols(exec, stop_early, &count), HSA_STATUS_INFO_BREAK,
+	       "a callback's status ends the iteration and is returned");
+
+	is_int(hsa_code_object_reader_create_from_memory(junk, sizeof(junk), &reader),
+	       HSA_STATUS_SUCCESS, "a reader accepts any bytes");
+	{
+		hsa_executable_t other;
+
+		hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					  NULL, &other);
+		is_int(hsa_executable_load_agent_code_object(other, gpu, reader, NULL, NULL),
+		       HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "loading junk is INVALID_CODE_OBJECT");
+		hsa_executable_destroy(other);
+	}
+	hsa_code_object_reader_destroy(reader);
+	is_int(hsa_executable_destroy(exec), HSA_STATUS_SUCCESS, "destroy");
+	is_int(hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind),
+	       HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL,
+	       "a symbol of a destroyed executable is refused");
+	hsa_shut_down();
+	return exit_status();
+}
