@@ -38,3 +38,7 @@ TEST_PROGRAMS += $(BUILD)/tests/generator/tc.t
 $(BUILD)/tests/generator/tc.t: $(BUILD)/obj/tests/generator/tc_test.o \
 		$(patsubst %,$(BUILD)/obj/generator/%.o,tc catalog xml_writer)
 	$(link-exe) $(XML2_LIBS)
+
+TEST_PROGRAMS += $(BUILD)/tests/generator/coverage.t
+$(BUILD)/tests/generator/coverage.t: $(BUILD)/obj/tests/generator/coverage_test.o $(GEN_SCHEMA_LIB)
+	$(link-exe) $(XML2_LIBS)
