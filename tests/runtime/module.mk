@@ -1,13 +1,23 @@
 # tests/runtime: C tests of the CPU HSA runtime. They link the runtime itself (rpath to the
 # build tree), and load test_kernels.so, a code object built from tests/runtime/test_kernels.c.
-RUNTIME_TESTS := dispatch signals packets executables
+RUNTIME_TESTS := dispatch signals packets executables tools
 RUNTIME_TEST_BINS := $(patsubst %,$(BUILD)/tests/runtime/%.t,$(RUNTIME_TESTS))
 RUNTIME_TEST_KERNELS := $(BUILD)/tests/runtime/test_kernels.so
 
-TEST_PROGRAMS += $(RUNTIME_TEST_BINS) $(RUNTIME_TEST_KERNELS)
+RUNTIME_TEST_TOOLS := $(BUILD)/tests/runtime/test_tool.so $(BUILD)/tests/runtime/test_tool_dependent.so
+
+TEST_PROGRAMS += $(RUNTIME_TEST_BINS) $(RUNTIME_TEST_KERNELS) $(RUNTIME_TEST_TOOLS)
 
 $(BUILD)/tests/runtime/%.t: $(BUILD)/obj/tests/runtime/%.o $(RUNTIME_LIB)
 	$(link-exe) $(RUNTIME_LIB) -Wl,-rpath,'$$ORIGIN/../../lib/hsatrace/cpu-runtime'
 
 $(RUNTIME_TEST_KERNELS): $(BUILD)/obj/tests/runtime/test_kernels.o
 	$(link-so)
+
+$(BUILD)/tests/runtime/test_tool.so: $(BUILD)/obj/tests/runtime/test_tool.o
+	$(link-so) -Wl,-soname,test_tool.so
+
+# Links the tool, so dlsym(handle, "OnLoad") finds the tool's OnLoad through the dependency.
+$(BUILD)/tests/runtime/test_tool_dependent.so: $(BUILD)/obj/tests/runtime/test_tool_dependent.o \
+		$(BUILD)/tests/runtime/test_tool.so
+	$(link-so) $(BUILD)/tests/runtime/test_tool.so -Wl,-rpath,'$$ORIGIN'
