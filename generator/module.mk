@@ -42,3 +42,24 @@ $(BUILD)/tests/generator/tc.t: $(BUILD)/obj/tests/generator/tc_test.o \
 TEST_PROGRAMS += $(BUILD)/tests/generator/coverage.t
 $(BUILD)/tests/generator/coverage.t: $(BUILD)/obj/tests/generator/coverage_test.o $(GEN_SCHEMA_LIB)
 	$(link-exe) $(XML2_LIBS)
+
+# `hsatrace views`: copies the installed views next to a trace.
+GEN_VIEWS_CMD := $(B_LIBEXEC)/hsatrace-views
+GEN_SHARED_VIEWS := $(patsubst xml-views/%,$(B_SHARE)/xml-views/%,$(wildcard xml-views/*.xml))
+PROGRAMS += $(GEN_VIEWS_CMD) $(GEN_SHARED_VIEWS)
+INSTALL_RULES += install-generator
+
+$(GEN_VIEWS_CMD): $(BUILD)/obj/generator/views_cmd.o $(BUILD)/obj/generator/output.o
+	$(link-exe)
+
+$(B_SHARE)/xml-views/%.xml: xml-views/%.xml
+	@mkdir -p $(@D)
+	cp $< $@
+
+.PHONY: install-generator
+install-generator: $(GEN_VIEWS_CMD) $(GEN_SHARED_VIEWS)
+	install -d $(DESTDIR)$(PREFIX)/libexec/hsatrace $(DESTDIR)$(PREFIX)/share/hsatrace/xml-views
+	install -m 755 $(GEN_VIEWS_CMD) $(DESTDIR)$(PREFIX)/libexec/hsatrace/
+	install -m 644 $(GEN_SHARED_VIEWS) $(DESTDIR)$(PREFIX)/share/hsatrace/xml-views/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 docs/man/hsatrace-views.1 $(DESTDIR)$(PREFIX)/share/man/man1/

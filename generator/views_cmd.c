@@ -1,0 +1,194 @@
+/*
+ * hsatrace-views (`hsatrace views`) - writes the Trace Compass XML analyses and views next
+ * to a trace, ready for Trace Compass's "Manage XML analyses".
+ *
+ * The views are the installed copies of xml-views/ in share/hsatrace/xml-views, found
+ * relative to this program (libexec/hsatrace/ -> ../../share/hsatrace/xml-views), in the
+ * build tree as in the install tree. By default they go to <parent of the trace>/xml-views/.
+ *
+ * Exit status: 0 success, 1 failure, 2 usage error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "generator/output.h"
+
+#define PROG "hsatrace views"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: " PROG " [-o DIR] TRACE_DIR\n"
+		"\n"
+		"Write the hsatrace Trace Compass XML analyses and views next to the CTF trace\n"
+		"TRACE_DIR (into its parent's xml-views/ directory), to import with Trace Compass's\n"
+		"\"Manage XML analyses\" before opening the trace.\n"
+		"\n"
+		"  -o, --output DIR   write the views into DIR instead\n"
+		"  -h, --help         show this help\n");
+}
+
+/* Whether dir holds a CTF trace: a `metadata` file in it or a subdirectory (depth <= 3). */
+static int has_ctf_metadata(const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d)) != NULL) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		if (de->d_name[0] == '.' ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path) ||
+		    stat(path, &st) != 0)
+			continue;
+		if (S_ISREG(st.st_mode) && strcmp(de->d_name, "metadata") == 0)
+			found = 1;
+		else if (S_ISDIR(st.st_mode) && depth < 3)
+			found = has_ctf_metadata(path, depth + 1);
+	}
+	closedir(d);
+	return found;
+}
+
+/* share/hsatrace/xml-views of this installation, from /proc/self/exe. */
+static int views_source_dir(char *buf, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (len < 0)
+		return -1;
+	exe[len] = '\0';
+	if (snprintf(buf, size, "%s/../../share/hsatrace/xml-views", dirname(exe)) >= (int)size)
+		return -1;
+	return 0;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char *text = output_read_file(from);
+	FILE *f = NULL;
+	int ret = -1;
+
+	if (!text) {
+		fprintf(stderr, PROG ": failed to read: path=%s: %s\n", from, strerror(errno));
+		goto cleanup;
+	}
+	f = fopen(to, "w");
+	if (!f || fputs(text, f) == EOF) {
+		fprintf(stderr, PROG ": failed to write: path=%s: %s\n", to, strerror(errno));
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	if (f && fclose(f) != 0 && ret == 0) {
+		fprintf(stderr, PROG ": failed to write: path=%s: %s\n", to, strerror(errno));
+		ret = -1;
+	}
+	free(text);
+	return ret;
+}
+
+static int copy_views(const char *src, const char *dest)
+{
+	DIR *d = opendir(src);
+	struct dirent *de;
+	int copied = 0, ret = -1;
+
+	if (!d) {
+		fprintf(stderr, PROG ": failed to find the installed views: path=%s: %s\n", src,
+			strerror(errno));
+		return -1;
+	}
+	if (mkdir(dest, 0777) < 0 && errno != EEXIST) {
+		fprintf(stderr, PROG ": failed to create directory: path=%s: %s\n", dest,
+			strerror(errno));
+		goto cleanup;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		char from[PATH_MAX + 256], to[PATH_MAX + 256];
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
+			continue;
+		snprintf(from, sizeof(from), "%s/%s", src, de->d_name);
+		snprintf(to, sizeof(to), "%s/%s", dest, de->d_name);
+		if (copy_file(from, to) < 0)
+			goto cleanup;
+		printf("%s\n", to);
+		copied++;
+	}
+	if (!copied) {
+		fprintf(stderr, PROG ": failed to find the installed views: no .xml file in %s\n",
+			src);
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	closedir(d);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char src[PATH_MAX], dest[PATH_MAX], trace[PATH_MAX];
+	const char *output = NULL;
+	struct stat st;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - optind != 1 || (output && !*output)) {
+		usage(stderr);
+		return 2;
+	}
+	if (stat(argv[optind], &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s\n", argv[optind],
+			errno && stat(argv[optind], &st) != 0 ? strerror(errno) :
+			"not a directory");
+		return 1;
+	}
+	if (!realpath(argv[optind], trace) || !has_ctf_metadata(trace, 0)) {
+		fprintf(stderr, PROG ": failed to open the trace: path=%s: no CTF metadata file "
+			"in it\n", argv[optind]);
+		return 1;
+	}
+	if (output)
+		snprintf(dest, sizeof(dest), "%s", output);
+	else
+		snprintf(dest, sizeof(dest), "%s/xml-views", dirname(trace));
+	if (views_source_dir(src, sizeof(src)) < 0 || copy_views(src, dest) < 0)
+		return 1;
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "In Trace Compass: Manage XML analyses > Import these files, then "
+			"open %s\n", argv[optind]);
+	return 0;
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# hsatrace views: copies the installed views (share/hsatrace/xml-views, a copy of the
+# committed xml-views/) next to a trace; clear errors and exit codes otherwise.
+. "$(dirname "$0")/../lib/tap.sh"
+cmd=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-views
+[ -x "$cmd" ] || skip_all "hsatrace-views not built ($cmd)"
+plan 12
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/run/trace/ust" && : >"$tmp/run/trace/ust/metadata"
+
+"$cmd" "$tmp/run/trace" >"$tmp/out" 2>"$tmp/err"
+ok $? "writes the views next to a trace"
+n=$(ls "$HSATRACE_SRC"/xml-views/*.xml | wc -l)
+is "$(ls "$tmp/run/xml-views" | wc -l)" "$n" "all $n views, into <parent>/xml-views"
+same=0
+for f in "$HSATRACE_SRC"/xml-views/*.xml; do
+	cmp -s "$f" "$tmp/run/xml-views/$(basename "$f")" || same=1
+done
+ok $same "each one identical to the committed xml-views/"
+is "$(wc -l <"$tmp/out")" "$n" "prints one path per file written"
+
+"$cmd" -o "$tmp/elsewhere" "$tmp/run/trace" >/dev/null 2>&1 &&
+	[ -f "$tmp/elsewhere/hsa-queues.xml" ]
+ok $? "-o writes into the given directory"
+
+hsat=$HSATRACE_BUILD/bin/hsatrace
+if [ -x "$hsat" ]; then
+	rm -rf "$tmp/run/xml-views"
+	"$hsat" views "$tmp/run/trace" >/dev/null 2>&1 && [ -f "$tmp/run/xml-views/hsa-gpu.xml" ]
+	ok $? "the front door runs it as 'hsatrace views'"
+else
+	skip 1 "hsatrace front door not built"
+fi
+
+"$cmd" "$tmp/nothing-here" >/dev/null 2>"$tmp/err"
+is $? 1 "a missing trace directory fails (1)"
+grep -q "failed to open the trace: path=$tmp/nothing-here" "$tmp/err"
+ok $? "with a message naming it"
+mkdir "$tmp/empty"
+"$cmd" "$tmp/empty" >/dev/null 2>"$tmp/err"
+is $? 1 "a directory without CTF metadata fails (1)"
+"$cmd" >/dev/null 2>&1
+is $? 2 "no trace is a usage error (2)"
+"$cmd" --bogus "$tmp/run/trace" >/dev/null 2>&1
+is $? 2 "an unknown option is a usage error (2)"
+"$cmd" --help | grep -q "Manage XML analyses"
+ok $? "--help says how to import"
