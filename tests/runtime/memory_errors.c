@@ -141,7 +141,7 @@ int main(void)
 	const char *text = NULL;
 	hsa_agent_t none = { 0 };
 
-	plan(48);
+	plan(46);
 	setenv("HSATRACE_CPU_WORKERS", "3", 1);
 	is_int(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED, "shut_down before init");
 	is_int(hsa_iterate_agents(rt_find_agent, &rt), HSA_STATUS_ERROR_NOT_INITIALIZED,
