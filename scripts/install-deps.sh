@@ -15,7 +15,7 @@ PACKAGES="gcc make pkg-config perl util-linux \
 liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
 libxml2-dev libxml2-utils \
-libhsa-runtime-dev ${HSATRACE_DEPS_EXTRA:-}"
+libhsa-runtime-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
 
 missing=""
 for pkg in $PACKAGES; do

@@ -1,0 +1,26 @@
+/*
+ * report_html - writes the report page: a summary, an SVG timeline of a struct timeline, and
+ * the statistics tables. One self-contained file: inline CSS and SVG, no script, no external
+ * resource of any kind, well-formed XML (so it can be checked with xmllint as well as shown
+ * by any browser offline).
+ */
+#ifndef HSAT_REPORT_HTML_H
+#define HSAT_REPORT_HTML_H
+
+#include <stdio.h>
+
+#include "analyses/report/timeline.h"
+#include "analyses/stats/stats_table.h"
+
+struct report_page {
+	const char *trace;
+	const struct timeline *timeline;
+	const struct stats_tables *tables;
+	const struct stats_model *model;
+	size_t max_lanes;     /* lanes drawn at most; the rest are counted in the note */
+};
+
+/* Returns 0, or -1 when writing failed. */
+int report_html_write(const struct report_page *page, FILE *out);
+
+#endif

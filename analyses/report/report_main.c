@@ -1,0 +1,161 @@
+/*
+ * hsatrace-report - one self-contained HTML page for a trace: an SVG timeline (threads' API
+ * calls, GPU queues' kernels, copies, counters) and the statistics tables.
+ *
+ *   hsatrace report [--max-items N] [--max-lanes N] -o report.html TRACE
+ *
+ * Exit status: 0 success, 1 unreadable trace or unwritable output, 2 usage error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyses/report/report_html.h"
+#include "analyses/report/timeline.h"
+#include "analyses/stats/stats_table.h"
+#include "analyses/stats/trace_reader.h"
+
+static const char usage_text[] =
+	"usage: hsatrace report [--max-items N] [--max-lanes N] -o FILE.html TRACE\n"
+	"\n"
+	"Writes one self-contained HTML page (no network access, no script) with an SVG\n"
+	"timeline of TRACE (threads' API calls, GPU queues' kernels, copies, counters) and the\n"
+	"tables of `hsatrace stats`. TRACE is an `hsatrace record` folder or a unified trace.\n"
+	"\n"
+	"Options:\n"
+	"  -o, --output FILE    the page to write (required)\n"
+	"  --max-items N        at most N bars per lane / points per counter; beyond, neighbours\n"
+	"                       are merged and the page says so (default 2000)\n"
+	"  --max-lanes N        draw at most N lanes (default 256)\n"
+	"  -h, --help           show this help\n"
+	"See hsatrace-report(1).\n";
+
+struct reading {
+	struct stats_model model;
+	struct timeline timeline;
+};
+
+static int add_event(const struct trace_event *ev, void *data, char *err, size_t err_size)
+{
+	struct reading *r = data;
+
+	if (stats_model_add_event(&r->model, ev) || timeline_add_event(&r->timeline, ev)) {
+		snprintf(err, err_size, "out of memory while reading event '%s'", ev->name);
+		return -1;
+	}
+	return 0;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("hsatrace report: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'hsatrace report --help'.\n", stderr);
+	return 2;
+}
+
+static int parse_count(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || v < 1 || v > 10000000 || s[0] == '-')
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+static int write_page(const char *path, const struct report_page *page)
+{
+	FILE *out = fopen(path, "w");
+	int ret = 0;
+
+	if (!out) {
+		fprintf(stderr, "hsatrace report: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (report_html_write(page, out))
+		ret = -1;
+	if (fclose(out))
+		ret = -1;
+	if (ret) {
+		fprintf(stderr, "hsatrace report: failed to write '%s'\n", path);
+		unlink(path);
+	}
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_MAX_ITEMS = 256, OPT_MAX_LANES };
+	static const struct option options[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "max-items", required_argument, NULL, OPT_MAX_ITEMS },
+		{ "max-lanes", required_argument, NULL, OPT_MAX_LANES },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *output = NULL, *trace;
+	size_t max_items = 2000, max_lanes = 256;
+	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct reading r;
+	struct stats_tables tables = { 0 };
+	struct report_page page;
+	char err[1024];
+	int c, ret = 1;
+
+	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		case OPT_MAX_ITEMS:
+			if (parse_count(optarg, &max_items))
+				return usage_error("bad --max-items '%s' (a count >= 1)", optarg);
+			break;
+		case OPT_MAX_LANES:
+			if (parse_count(optarg, &max_lanes))
+				return usage_error("bad --max-lanes '%s' (a count >= 1)", optarg);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			return usage_error("%s", "bad option");
+		}
+	}
+	if (!output)
+		return usage_error("%s", "missing -o FILE.html");
+	if (optind != argc - 1)
+		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+	trace = argv[optind];
+
+	stats_model_init(&r.model);
+	timeline_init(&r.timeline, max_items);
+	if (trace_read(trace, &read_opts, add_event, &r, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace report: %s\n", err);
+		goto cleanup;
+	}
+	if (stats_model_finish(&r.model) || timeline_add_gpu(&r.timeline, &r.model) ||
+	    stats_tables_build(&tables, &r.model, STATS_ALL, trace)) {
+		fprintf(stderr, "hsatrace report: out of memory\n");
+		goto cleanup;
+	}
+	timeline_sort(&r.timeline);
+	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
+				     .tables = &tables, .model = &r.model,
+				     .max_lanes = max_lanes };
+	if (write_page(output, &page))
+		goto cleanup;
+	ret = 0;
+cleanup:
+	stats_tables_release(&tables);
+	timeline_release(&r.timeline);
+	stats_model_release(&r.model);
+	return ret;
+}
