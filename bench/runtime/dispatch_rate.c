@@ -31,6 +31,7 @@ struct bench {
 static hsa_status_t setup(struct bench *b, const char *code_object)
 {
 	uint64_t zero = 0;
+	uint32_t size;
 	hsa_status_t status;
 
 	status = sample_find_agents(&b->agents);
@@ -43,9 +44,11 @@ static hsa_status_t setup(struct bench *b, const char *code_object)
 	if (status == HSA_STATUS_SUCCESS)
 		status = sample_kernarg_alloc(b->pools.kernarg, &b->empty, &zero, sizeof(zero),
 					      &b->kernarg);
+	if (status == HSA_STATUS_SUCCESS)
+		status = sample_queue_size(b->agents.gpu, QUEUE_SIZE, &size);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
-	status = hsa_queue_create(b->agents.gpu, QUEUE_SIZE, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
+	status = hsa_queue_create(b->agents.gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
 				  UINT32_MAX, UINT32_MAX, &b->queue);
 	if (status != HSA_STATUS_SUCCESS) {
 		b->queue = NULL;

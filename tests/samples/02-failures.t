@@ -7,7 +7,7 @@ samples_require_built
 samples_require_cpu_runtime
 broken=$HSATRACE_BUILD/tests/samples/broken_kernels.so
 [ -f "$broken" ] || skip_all "broken_kernels.so not built ($broken)"
-plan 18
+plan 16
 
 for n in $SAMPLE_NAMES; do
 	run_cpu "$n"

@@ -113,14 +113,14 @@ static void check_signals(struct checks *c)
 	      HSA_STATUS_ERROR_INVALID_SIGNAL);
 }
 
-static void check_queues(struct checks *c, hsa_agent_t gpu)
+static void check_queues(struct checks *c, hsa_agent_t gpu, uint32_t size)
 {
 	const hsa_agent_t no_agent = { 0 };
 	hsa_queue_t *queue = NULL;
 	hsa_status_t status;
 
 	check(c, "hsa_queue_create with a NULL out-pointer",
-	      hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
+	      hsa_queue_create(gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
 			       NULL),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_queue_create of size 0",
@@ -128,22 +128,22 @@ static void check_queues(struct checks *c, hsa_agent_t gpu)
 			       &queue),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_queue_create of a size not a power of two",
-	      hsa_queue_create(gpu, 24, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
-			       &queue),
+	      hsa_queue_create(gpu, size + (size + 1) / 2, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
+			       UINT32_MAX, UINT32_MAX, &queue),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_queue_create of an unknown queue type",
-	      hsa_queue_create(gpu, 16, (hsa_queue_type32_t)77, NULL, NULL, UINT32_MAX,
+	      hsa_queue_create(gpu, size, (hsa_queue_type32_t)77, NULL, NULL, UINT32_MAX,
 			       UINT32_MAX, &queue),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_queue_create on agent handle 0",
-	      hsa_queue_create(no_agent, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+	      hsa_queue_create(no_agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
 			       UINT32_MAX, &queue),
 	      HSA_STATUS_ERROR_INVALID_AGENT);
 	check(c, "hsa_queue_destroy of NULL", hsa_queue_destroy(NULL),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_amd_profiling_set_profiler_enabled on NULL",
 	      hsa_amd_profiling_set_profiler_enabled(NULL, 1), HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	status = hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+	status = hsa_queue_create(gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
 				  UINT32_MAX, &queue);
 	check(c, "hsa_queue_create", status, HSA_STATUS_SUCCESS);
 	if (status != HSA_STATUS_SUCCESS)
@@ -323,14 +323,14 @@ static int wait_reported(const struct queue_error *error)
 }
 
 /* A packet with a reserved type: the packet processor reports it to the queue's callback. */
-static void check_bad_packet(struct checks *c, hsa_agent_t gpu)
+static void check_bad_packet(struct checks *c, hsa_agent_t gpu, uint32_t size)
 {
 	struct queue_error error = { 0, HSA_STATUS_SUCCESS, NULL };
 	const uint16_t reserved_type = 7;
 	hsa_queue_t *queue = NULL;
 	hsa_status_t status;
 
-	status = hsa_queue_create(gpu, 16, HSA_QUEUE_TYPE_SINGLE, on_queue_error, &error,
+	status = hsa_queue_create(gpu, size, HSA_QUEUE_TYPE_SINGLE, on_queue_error, &error,
 				  UINT32_MAX, UINT32_MAX, &queue);
 	check(c, "hsa_queue_create with an error callback", status, HSA_STATUS_SUCCESS);
 	if (status != HSA_STATUS_SUCCESS)
@@ -354,22 +354,25 @@ static hsa_status_t run_checks(struct checks *c, const char *code_object)
 {
 	struct sample_agents agents;
 	struct sample_pools pools;
+	uint32_t queue_size = 0;
 	hsa_status_t status;
 
 	status = sample_find_agents(&agents);
 	if (status == HSA_STATUS_SUCCESS)
 		status = sample_find_pools(&agents, &pools);
+	if (status == HSA_STATUS_SUCCESS)
+		status = sample_queue_size(agents.gpu, 1, &queue_size);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
 	check_system(c);
 	check_agents(c, agents.gpu);
 	check_signals(c);
-	check_queues(c, agents.gpu);
+	check_queues(c, agents.gpu, queue_size);
 	status = check_code_objects(c, agents.gpu, code_object);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
 	check_memory(c, &agents, &pools);
-	check_bad_packet(c, agents.gpu);
+	check_bad_packet(c, agents.gpu, queue_size);
 	return HSA_STATUS_SUCCESS;
 }
 

@@ -67,10 +67,13 @@ static float input_value(uint32_t i, uint32_t j, uint32_t salt)
 static hsa_status_t create_queues(struct pipeline *p)
 {
 	hsa_status_t status;
-	uint32_t q;
+	uint32_t q, size;
 
+	status = sample_queue_size(p->agents.gpu, QUEUE_SIZE, &size);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	for (q = 0; q < p->queue_count; q++) {
-		status = hsa_queue_create(p->agents.gpu, QUEUE_SIZE, HSA_QUEUE_TYPE_SINGLE, NULL,
+		status = hsa_queue_create(p->agents.gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL,
 					  NULL, UINT32_MAX, UINT32_MAX, &p->queues[q]);
 		if (status != HSA_STATUS_SUCCESS) {
 			p->queues[q] = NULL;

@@ -59,9 +59,12 @@ static hsa_status_t worker_setup(struct worker *w)
 	struct shared *s = w->shared;
 	struct add_value_args args = { 0 };
 	hsa_status_t status;
-	uint32_t i;
+	uint32_t i, size;
 
-	status = hsa_queue_create(s->agents.gpu, QUEUE_SIZE, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
+	status = sample_queue_size(s->agents.gpu, QUEUE_SIZE, &size);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	status = hsa_queue_create(s->agents.gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
 				  UINT32_MAX, UINT32_MAX, &w->queue);
 	if (status != HSA_STATUS_SUCCESS) {
 		w->queue = NULL;

@@ -164,6 +164,24 @@ hsa_status_t sample_find_agents(struct sample_agents *agents)
 	return HSA_STATUS_SUCCESS;
 }
 
+hsa_status_t sample_queue_size(hsa_agent_t agent, uint32_t wanted, uint32_t *size)
+{
+	uint32_t min = 0, max = 0;
+	hsa_status_t status;
+
+	status = hsa_agent_get_info(agent, HSA_AGENT_INFO_QUEUE_MIN_SIZE, &min);
+	if (status == HSA_STATUS_SUCCESS)
+		status = hsa_agent_get_info(agent, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max);
+	if (status != HSA_STATUS_SUCCESS)
+		return sample_report(status, "read the agent's queue size limits");
+	*size = wanted;
+	if (*size < min)
+		*size = min;
+	if (max && *size > max)
+		*size = max;
+	return HSA_STATUS_SUCCESS;
+}
+
 /* Memory pools */
 
 enum pool_role { POOL_KERNARG, POOL_HOST, POOL_DEVICE };

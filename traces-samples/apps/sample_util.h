@@ -49,6 +49,12 @@ struct sample_agents {
 };
 hsa_status_t sample_find_agents(struct sample_agents *agents);
 
+/*
+ * The queue size (packets) closest to @wanted that @agent accepts: clamped to its
+ * HSA_AGENT_INFO_QUEUE_MIN_SIZE..QUEUE_MAX_SIZE (ROCr's GPU minimum is 64 packets, say).
+ */
+hsa_status_t sample_queue_size(hsa_agent_t agent, uint32_t wanted, uint32_t *size);
+
 /* The memory pools a program needs (hsa_amd_memory_pool_*). */
 struct sample_pools {
 	hsa_amd_memory_pool_t kernarg; /* global, KERNARG_INIT: kernel arguments */

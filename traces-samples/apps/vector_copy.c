@@ -65,9 +65,11 @@ static hsa_status_t find_regions(hsa_region_t region, void *data)
 		return HSA_STATUS_SUCCESS;
 	if (hsa_region_get_info(region, HSA_REGION_INFO_GLOBAL_FLAGS, &flags) != HSA_STATUS_SUCCESS)
 		return HSA_STATUS_ERROR;
-	if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !vc->have_kernarg_region) {
-		vc->kernarg_region = region;
-		vc->have_kernarg_region = 1;
+	if (flags & HSA_REGION_GLOBAL_FLAG_KERNARG) {
+		if (!vc->have_kernarg_region) {
+			vc->kernarg_region = region;
+			vc->have_kernarg_region = 1;
+		}
 	} else if ((flags & HSA_REGION_GLOBAL_FLAG_FINE_GRAINED) && !vc->have_data_region) {
 		vc->data_region = region;
 		vc->have_data_region = 1;
@@ -95,11 +97,12 @@ static hsa_status_t setup_agent_and_queue(struct vector_copy *vc)
 			sample_program_name());
 		return HSA_STATUS_ERROR_INVALID_REGION;
 	}
-	status = hsa_agent_get_info(vc->gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &queue_size);
+	/* One packet is all it takes, but the agent has a minimum queue size. */
+	status = hsa_agent_get_info(vc->gpu, HSA_AGENT_INFO_QUEUE_MIN_SIZE, &queue_size);
 	if (status != HSA_STATUS_SUCCESS)
-		return sample_report(status, "read the maximum queue size");
-	if (queue_size > 64)
-		queue_size = 64;
+		return sample_report(status, "read the minimum queue size");
+	if (queue_size == 0)
+		queue_size = 1;
 	status = hsa_queue_create(vc->gpu, queue_size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
 				  UINT32_MAX, UINT32_MAX, &vc->queue);
 	if (status != HSA_STATUS_SUCCESS)
