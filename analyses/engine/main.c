@@ -482,6 +482,16 @@ static void list_files(struct app *a)
 	}
 }
 
+/* Listed trace types are all the experiment type (semantics.md §8). */
+static int experiment_only(const struct m_analysis *m)
+{
+	for (int i = 0; i < m->ntrace_types; i++)
+		if (!m->trace_types[i] ||
+		    strcmp(m->trace_types[i], "org.eclipse.linuxtools.tmf.core.experiment.generic"))
+			return 0;
+	return m->ntrace_types > 0;
+}
+
 static void setup_runs(struct app *a, struct sink_ctx **sinks)
 {
 	int keep = a->o.mode == M_VIEW;
@@ -509,6 +519,11 @@ static void setup_runs(struct app *a, struct sink_ctx **sinks)
 			}
 			if (!use || engine_find(&a->eng, m->id))
 				continue;
+			if (experiment_only(m)) {
+				fprintf(stderr, "hsatrace-analyze: note: analysis %s applies to experiments only: not run on a single trace\n",
+					m->id);
+				continue;
+			}
 			r = engine_add(&a->eng, m, keep);
 			r->keep_segments = a->o.mode == M_SEGMENTS || a->o.mode == M_STATS;
 			if (a->o.mode == M_INTERVALS || a->o.mode == M_AT) {
