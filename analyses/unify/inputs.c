@@ -66,6 +66,11 @@ static int add_trace(struct trace_list *l, const char *path, unsigned run)
 	return 0;
 }
 
+int trace_list_add_dir(struct trace_list *l, const char *path, unsigned run)
+{
+	return add_trace(l, path, run);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -176,9 +181,13 @@ int trace_list_add(struct trace_list *l, const char *path, bool counters_only)
 	FILE *f;
 	int r;
 
-	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "hsatrace-unify: not a directory: path=%s (%s)\n", path,
-			errno ? strerror(errno) : "not a directory");
+	if (stat(path, &st) != 0) {
+		fprintf(stderr, "hsatrace-unify: cannot read input: path=%s (%s)\n", path,
+			strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "hsatrace-unify: input is not a folder: path=%s\n", path);
 		return -1;
 	}
 	snprintf(manifest, sizeof(manifest), "%s/hsatrace-passes", path);

@@ -18,6 +18,7 @@ struct trace_dir {
 	char *path;
 	unsigned run;		/* 0: the base run; >0: a counter pass */
 	bool has_hsa_activity;	/* its metadata declares hsa_activity events */
+	bool readable;		/* source.ctf.fs opens it (set by the caller) */
 };
 
 struct trace_list {
@@ -33,5 +34,8 @@ void trace_list_release(struct trace_list *l);
 /* Adds the traces under `path` as `run`; expands a hsatrace-passes manifest into runs.
  * Returns the number of traces found, or -1 with a message on stderr. */
 int trace_list_add(struct trace_list *l, const char *path, bool counters_only);
+
+/* Adds one trace folder as is (no search, no manifest). 0 or -1. */
+int trace_list_add_dir(struct trace_list *l, const char *path, unsigned run);
 
 #endif

@@ -21,6 +21,7 @@
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/pass.h"
+#include "analyses/unify/salvage.h"
 #include "analyses/unify/unify_filter.h"
 #include "cli/version.h"
 
@@ -114,7 +115,7 @@ static int check_output(const char *path)
 
 struct run_state {
 	struct trace_list traces;
-	bool *readable;
+	struct salvage salvage;
 	struct gpu_store gpu;
 	struct unify_counts collect_counts;
 	struct unify_counts counts;
@@ -129,7 +130,7 @@ static size_t select_paths(const struct run_state *rs, unsigned run, bool hsa_on
 	size_t n = 0;
 
 	for (size_t i = 0; i < rs->traces.n; i++)
-		if (rs->readable[i] && rs->traces.dirs[i].run == run &&
+		if (rs->traces.dirs[i].readable && rs->traces.dirs[i].run == run &&
 		    (!hsa_only || rs->traces.dirs[i].has_hsa_activity))
 			paths[n++] = rs->traces.dirs[i].path;
 	return n;
@@ -198,12 +199,16 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 		fprintf(stderr, "hsatrace-unify: warning: %llu counters match no dispatch\n",
 			(unsigned long long)rs->gpu.counters_unattached);
 	if (rs->skipped_traces || c->failed_streams || c->copy_failures)
-		fprintf(stderr, "hsatrace-unify: warning: skipped %zu unreadable traces, %llu "
-			"damaged streams (rest skipped), %llu uncopiable events\n",
-			rs->skipped_traces, (unsigned long long)c->failed_streams,
-			(unsigned long long)c->copy_failures);
+		fprintf(stderr, "hsatrace-unify: warning: %zu traces could not be opened whole "
+			"(%zu of their stream files read alone, %zu cut at their last readable "
+			"packet, %zu lost), %llu streams failed while read (rest skipped), %llu "
+			"events could not be copied\n", rs->skipped_traces,
+			rs->salvage.streams_kept, rs->salvage.streams_cut, rs->salvage.streams_lost,
+			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
 	if (!o->summary)
 		return;
+	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\n",
+	       rs->salvage.streams_kept, rs->salvage.streams_cut, rs->salvage.streams_lost);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -251,21 +256,39 @@ static int write_unified(struct run_state *rs, const struct options *o, const ch
 
 static int find_traces(struct run_state *rs, const struct options *o)
 {
+	size_t n;
+
 	for (int i = 0; i < o->n_inputs; i++)
 		if (trace_list_add(&rs->traces, o->inputs[i], false) < 0)
 			return -1;
 	for (int i = 0; i < o->n_passes; i++)
 		if (trace_list_add(&rs->traces, o->passes[i], true) < 0)
 			return -1;
-	rs->readable = calloc(rs->traces.n + 1, sizeof(*rs->readable));
 	rs->graphs = calloc(rs->traces.n_runs + 2, sizeof(*rs->graphs));
-	if (!rs->readable || !rs->graphs)
+	if (!rs->graphs)
 		return -1;
-	for (size_t i = 0; i < rs->traces.n; i++) {
-		rs->readable[i] = pass_trace_is_readable(rs->traces.dirs[i].path);
-		if (!rs->readable[i])
-			rs->skipped_traces++;
+	n = rs->traces.n;
+	for (size_t i = 0; i < n; i++) {
+		struct trace_dir *d = &rs->traces.dirs[i];
+
+		d->readable = pass_trace_is_readable(d->path);
+		if (d->readable)
+			continue;
+		rs->skipped_traces++;
+		/* The list may grow (and move): copy what salvage needs first. */
+		{
+			char *path = strdup(d->path);
+			unsigned run = d->run;
+			int r = path ? salvage_trace(&rs->salvage, &rs->traces, path, run,
+						     pass_trace_opens) : -1;
+
+			free(path);
+			if (r < 0)
+				return -1;
+		}
 	}
+	for (size_t i = n; i < rs->traces.n; i++)
+		rs->traces.dirs[i].readable = true;
 	return 0;
 }
 
@@ -285,6 +308,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	trace_list_init(&rs.traces);
+	salvage_init(&rs.salvage);
 	gpu_store_init(&rs.gpu);
 	if (find_traces(&rs, &o) != 0)
 		goto cleanup;
@@ -298,7 +322,7 @@ cleanup:
 	for (size_t i = 0; i < rs.n_graphs; i++)
 		bt_graph_put_ref(rs.graphs[i]);
 	free(rs.graphs);
-	free(rs.readable);
+	salvage_release(&rs.salvage);
 	free(paths);
 	trace_list_release(&rs.traces);
 	free(o.passes);

@@ -58,6 +58,17 @@ cleanup:
 	return comp;
 }
 
+bool pass_trace_opens(const char *path)
+{
+	bt_graph *g = bt_graph_create(0);
+	bool ok = g && add_source(g, path, 0) != NULL;
+
+	if (!ok)
+		bt_current_thread_clear_error();
+	bt_graph_put_ref(g);
+	return ok;
+}
+
 bool pass_trace_is_readable(const char *path)
 {
 	bt_graph *g = bt_graph_create(0);
@@ -66,7 +77,7 @@ bool pass_trace_is_readable(const char *path)
 	if (!ok) {
 		char what[4200];
 
-		snprintf(what, sizeof(what), "warning: trace cannot be read, skipped: path=%s", path);
+		snprintf(what, sizeof(what), "warning: trace cannot be opened whole, reading its streams one by one: path=%s", path);
 		print_error(what);
 	}
 	bt_graph_put_ref(g);

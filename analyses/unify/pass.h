@@ -11,8 +11,9 @@
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/unify_filter.h"
 
-/* Whether source.ctf.fs can open the trace; prints why not. */
+/* Whether source.ctf.fs can open the trace; pass_trace_is_readable prints why not. */
 bool pass_trace_is_readable(const char *path);
+bool pass_trace_opens(const char *path);
 
 /* Runs a graph over `paths` with a unify filter configured by `params` (n_inputs is
  * filled in). write mode: `out_path` receives the trace. On success the graph is returned

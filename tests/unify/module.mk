@@ -9,3 +9,9 @@ $(BUILD)/obj/tests/unify/%.o: EXTRA_CFLAGS += $(LTTNG_UST_CFLAGS)
 
 $(BUILD)/tests/unify/gpu_emitter: $(BUILD)/obj/tests/unify/gpu_emitter.o
 	$(link-exe) $(LTTNG_UST_LIBS)
+
+# A CTF trace with out-of-order timestamps, written by babeltrace2's own sink.ctf.fs.
+TEST_PROGRAMS += $(BUILD)/tests/unify/ooo_trace
+$(BUILD)/obj/tests/unify/ooo_trace.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
+$(BUILD)/tests/unify/ooo_trace: $(BUILD)/obj/tests/unify/ooo_trace.o
+	$(link-exe) $(BT2_LIBS)

@@ -1,0 +1,211 @@
+#include "analyses/unify/salvage.h"
+
+#include <dirent.h>
+#include <endian.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define INDEX_MAGIC 0xC1F1DCC1u
+#define MAX_CUTS 16
+
+void salvage_init(struct salvage *sv)
+{
+	*sv = (struct salvage){ 0 };
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+void salvage_release(struct salvage *sv)
+{
+	if (sv->root)
+		nftw(sv->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(sv->root);
+	*sv = (struct salvage){ 0 };
+}
+
+/* Ends of the complete packets listed in the LTTng index of `file`, descending. */
+static size_t index_cuts(const char *trace, const char *file, uint64_t size, uint64_t *cuts)
+{
+	char path[4200];
+	FILE *f;
+	uint32_t hdr[4];
+	unsigned char entry[256];
+	size_t n = 0;
+
+	snprintf(path, sizeof(path), "%s/index/%s.idx", trace, file);
+	f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	if (fread(hdr, sizeof(hdr), 1, f) == 1 && be32toh(hdr[0]) == INDEX_MAGIC &&
+	    be32toh(hdr[3]) >= 16 && be32toh(hdr[3]) <= sizeof(entry)) {
+		uint32_t len = be32toh(hdr[3]);
+		uint64_t ends[4096];
+		size_t m = 0;
+
+		while (m < 4096 && fread(entry, len, 1, f) == 1) {
+			uint64_t offset, bits;
+
+			memcpy(&offset, entry, 8);
+			memcpy(&bits, entry + 8, 8);
+			offset = be64toh(offset);
+			bits = be64toh(bits);
+			if (offset + bits / 8 <= size && offset + bits / 8 > 0)
+				ends[m++] = offset + bits / 8;
+		}
+		for (size_t i = m; i > 0 && n < MAX_CUTS; i--)
+			cuts[n++] = ends[i - 1];
+	}
+	fclose(f);
+	return n;
+}
+
+/* Without an index: sub-buffer sizes are powers of two, 4 KiB and up. */
+static size_t guess_cuts(uint64_t size, uint64_t *cuts)
+{
+	size_t n = 0;
+
+	for (uint64_t s = 1u << 22; s >= 4096 && n < MAX_CUTS; s /= 2) {
+		uint64_t cut = size / s * s;
+
+		if (cut > 0 && cut < size && (n == 0 || cuts[n - 1] != cut))
+			cuts[n++] = cut;
+	}
+	return n;
+}
+
+static int copy_prefix(const char *from, const char *to, uint64_t len)
+{
+	FILE *in = fopen(from, "rb");
+	FILE *out = fopen(to, "wb");
+	char buf[65536];
+	int ret = -1;
+
+	while (in && out && len > 0) {
+		size_t want = len < sizeof(buf) ? (size_t)len : sizeof(buf);
+		size_t got = fread(buf, 1, want, in);
+
+		if (got == 0 || fwrite(buf, 1, got, out) != got)
+			break;
+		len -= got;
+	}
+	if (len == 0)
+		ret = 0;
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		ret = -1;
+	return ret;
+}
+
+static int make_root(struct salvage *sv)
+{
+	const char *tmp = getenv("TMPDIR");
+	char buf[4096];
+
+	if (sv->root)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s/hsatrace-unify-salvage.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(buf))
+		return -1;
+	sv->root = strdup(buf);
+	return sv->root ? 0 : -1;
+}
+
+/* A new temporary trace folder holding a link to the metadata of `trace`. */
+static int new_trace_dir(struct salvage *sv, const char *trace, char *dir, size_t size)
+{
+	char meta[4300], target[PATH_MAX + 16];
+
+	if (make_root(sv) != 0)
+		return -1;
+	snprintf(dir, size, "%s/%u", sv->root, sv->next++);
+	if (mkdir(dir, 0700) != 0)
+		return -1;
+	snprintf(meta, sizeof(meta), "%s/metadata", dir);
+	if (!realpath(trace, target))
+		return -1;
+	strncat(target, "/metadata", sizeof(target) - strlen(target) - 1);
+	return symlink(target, meta);
+}
+
+/* Tries one stream file alone, whole then cut. 1: added, 0: unreadable, -1: error. */
+static int salvage_stream(struct salvage *sv, struct trace_list *list, const char *trace,
+			  const char *file, uint64_t size, unsigned run,
+			  bool (*readable)(const char *path))
+{
+	char dir[4200], src[4200], dst[8400], target[PATH_MAX];
+	uint64_t cuts[MAX_CUTS];
+	size_t n;
+
+	if (new_trace_dir(sv, trace, dir, sizeof(dir)) != 0)
+		return -1;
+	snprintf(src, sizeof(src), "%s/%s", trace, file);
+	snprintf(dst, sizeof(dst), "%s/%s", dir, file);
+	if (!realpath(src, target) || symlink(target, dst) != 0)
+		return -1;
+	if (readable(dir)) {
+		sv->streams_kept++;
+		return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
+	}
+	n = index_cuts(trace, file, size, cuts);
+	if (n == 0)
+		n = guess_cuts(size, cuts);
+	for (size_t i = 0; i < n; i++) {
+		unlink(dst);
+		if (copy_prefix(src, dst, cuts[i]) != 0)
+			return -1;
+		if (readable(dir)) {
+			fprintf(stderr, "hsatrace-unify: warning: stream cut at its last readable "
+				"packet: file=%s kept=%llu/%llu bytes\n", src,
+				(unsigned long long)cuts[i], (unsigned long long)size);
+			sv->streams_cut++;
+			return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
+		}
+	}
+	fprintf(stderr, "hsatrace-unify: warning: stream cannot be read, skipped: file=%s\n", src);
+	sv->streams_lost++;
+	return 0;
+}
+
+int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path, unsigned run,
+		  bool (*readable)(const char *path))
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int added = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char file[4200];
+		struct stat st;
+		int r;
+
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "metadata") == 0)
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
+		if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		r = salvage_stream(sv, list, path, e->d_name, (uint64_t)st.st_size, run, readable);
+		if (r < 0) {
+			added = -1;
+			break;
+		}
+		added += r;
+	}
+	closedir(d);
+	return added;
+}

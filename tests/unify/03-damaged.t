@@ -1,0 +1,92 @@
+#!/bin/sh
+# Bad input never crashes unify: damaged copies of recorded traces (truncated stream,
+# corrupted packets, corrupted metadata), out-of-order timestamps and, with ../shared, a
+# truncated stream of a real multi-packet LTTng trace. Each gets a clear message, a
+# best-effort output that babeltrace2 reads, and counts of what was skipped.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
+app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+ooo=$HSATRACE_BUILD/tests/unify/ooo_trace
+shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
+for p in "$record" "$unify" "$app" "$ooo"; do
+	[ -x "$p" ] || skip_all "not built: $p"
+done
+plan 17
+
+lttng_harness_start || exit 1
+tmp=$LTTNG_HARNESS_DIR
+val() { sed -n "s/^$1=//p" "$2"; }
+not_crashed() { [ "$1" -lt 128 ]; }
+
+# Out-of-order timestamps in a stream (babeltrace2's own muxer refuses such input).
+"$ooo" "$tmp/ooo" && "$unify" --summary "$tmp/ooo" -o "$tmp/ooo.out" >"$tmp/ooo.sum" 2>"$tmp/ooo.log"
+ok $? "out-of-order timestamps: unify exits 0"
+is "$(val clamped "$tmp/ooo.sum")" 1 "the timestamp going back is counted"
+grep -q '1 out-of-order timestamps moved forward' "$tmp/ooo.log"
+ok $? "and reported"
+out=$(babeltrace2 --clock-cycles "$tmp/ooo.out" 2>/dev/null)
+ok $? "babeltrace2 reads the repaired trace"
+case "$out" in
+*'[00000000000000003000]'*'seq = 1 }'*'[00000000000000003000]'*'seq = 2 }'*'seq = 4'*) r=0 ;;
+*) r=1 ;;
+esac
+ok $r "all events kept, the late one moved to its predecessor's time" || diag "$out"
+
+# A recorded trace and damaged copies of it.
+"$record" --no-tracer --no-kernel -e activity -o "$tmp/rec" -- "$app" 2>/dev/null
+trace=$(dirname "$(find "$tmp/rec" -name metadata | head -n 1)")
+full=$(babeltrace2 "$trace" 2>/dev/null | wc -l)
+biggest=$(ls -S "$trace" | grep -v -e metadata -e index | head -n 1)
+
+cp -r "$trace" "$tmp/trunc" && truncate -s 100 "$tmp/trunc/$biggest"
+"$unify" --summary "$tmp/trunc" -o "$tmp/trunc.out" >"$tmp/trunc.sum" 2>"$tmp/trunc.log"
+st=$?
+not_crashed $st && [ $st -ne 0 ]
+ok $? "truncated stream: exit status 1, no crash (got $st)"
+grep -q 'stream cannot be read, skipped' "$tmp/trunc.log" && [ "$(val lost_streams "$tmp/trunc.sum")" = 1 ]
+ok $? "the unreadable stream is named and counted" || sed 's/^/# /' "$tmp/trunc.log" >&2
+babeltrace2 "$tmp/trunc.out" >"$tmp/trunc.txt" 2>/dev/null
+st=$?
+n=$(wc -l <"$tmp/trunc.txt")
+[ $st -eq 0 ] && [ "$n" -lt "$full" ]
+ok $? "the rest is written and readable ($n of $full events)"
+
+cp -r "$trace" "$tmp/garbled" && chmod -R u+w "$tmp/garbled"
+size=$(stat -c %s "$tmp/garbled/$biggest")
+dd if=/dev/urandom of="$tmp/garbled/$biggest" bs=1 seek=$((size / 2)) count=200 conv=notrunc 2>/dev/null
+"$unify" --summary "$tmp/garbled" -o "$tmp/garbled.out" >"$tmp/garbled.sum" 2>"$tmp/garbled.log"
+not_crashed $?
+ok $? "corrupted packet data: no crash"
+babeltrace2 "$tmp/garbled.out" >/dev/null 2>&1 || [ ! -d "$tmp/garbled.out" ]
+ok $? "whatever was written is readable"
+
+cp -r "$trace" "$tmp/meta" && chmod -R u+w "$tmp/meta"
+dd if=/dev/urandom of="$tmp/meta/metadata" bs=1 seek=40 count=300 conv=notrunc 2>/dev/null
+"$unify" "$tmp/meta" -o "$tmp/meta.out" 2>"$tmp/meta.log"
+is $? 1 "corrupted metadata: exit status 1"
+grep -q 'no readable trace' "$tmp/meta.log"
+ok $? "with a clear message" || sed 's/^/# /' "$tmp/meta.log" >&2
+
+"$unify" "$tmp/does-not-exist" -o "$tmp/x.out" 2>"$tmp/x.log"
+is $? 1 "a missing input is a failure"
+grep -q 'cannot read input' "$tmp/x.log"
+ok $? "named in the message"
+
+if [ -d "$shared" ]; then
+	cp -r "$shared" "$tmp/shared" && chmod -R u+w "$tmp/shared"
+	truncate -s 20000 "$tmp/shared/ust/ust2_channel_3"
+	"$unify" --summary "$tmp/shared" -o "$tmp/shared.out" >"$tmp/shared.sum" 2>"$tmp/shared.log"
+	is $? 1 "real trace with a truncated stream: exit status 1, output written"
+	is "$(val cut_streams "$tmp/shared.sum")" 1 "the stream is cut at its last complete packet"
+	n_kernel=$(babeltrace2 "$shared/kernel" 2>/dev/null | wc -l)
+	got=$(babeltrace2 "$tmp/shared.out" 2>/dev/null | grep -c 'lttng_test_filter_event:')
+	is "$got" "$n_kernel" "every event of the undamaged kernel trace is kept"
+else
+	skip 3 "../shared/traces is absent"
+fi
+
+done_testing
