@@ -1,0 +1,60 @@
+#!/bin/sh
+# The generated views do what docs/views.md says, run by the headless engine
+# (hsatrace analyze) on small Trace Compass stub traces written for this test:
+# hsa-stub-trace.xml (a queue with two dispatches and a barrier, a successful and a failed
+# API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
+# Each expected interval below is worked out by hand from the trace and the view's rules.
+. "$(dirname "$0")/../lib/tap.sh"
+analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
+[ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
+plan 15
+here=$HSATRACE_SRC/tests/generator
+views=$HSATRACE_SRC/xml-views
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# has FILE "analysis<TAB>path<TAB>start<TAB>end<TAB>type<TAB>value" NAME
+has() {
+	grep -qxF "$(printf '%b' "$2")" "$1"
+	ok $? "$3"
+}
+
+"$analyze" -q --intervals='Agents/7/Queues/1/*' "$views/hsa-queues.xml" \
+	"$here/hsa-stub-trace.xml" >"$tmp/queues"
+ok $? "the queues analysis runs"
+q='org.hsatrace.queues.state\tAgents/7/Queues/1'
+has "$tmp/queues" "$q/state\t20\t49\tint\t0" "queue idle once created"
+has "$tmp/queues" "$q/state\t60\t69\tint\t2" "busy with 2 packets in flight after two dispatches"
+has "$tmp/queues" "$q/state\t70\t199\tint\t-1" "waiting on the barrier until the queue drains"
+has "$tmp/queues" "$q/kernel\t100\t149\tstring\tvadd" "the running kernel by name, at GPU time"
+
+"$analyze" -q --segments -a org.hsatrace.gpu.segments "$views/hsa-gpu.xml" \
+	"$here/hsa-stub-trace.xml" >"$tmp/segments"
+ok $? "the GPU duration pattern runs"
+s='org.hsatrace.gpu.segments'
+has "$tmp/segments" "$s\t100\t150\t50\tvadd\tqueue_id=long:1;packet_index=long:0;correlation_id=long:5;agent_handle=long:7" \
+	"a kernel segment from kernel_begin to the matching kernel_end"
+has "$tmp/segments" "$s\t220\t230\t10\thsa_queue_destroy\tstatus=long:4097;correlation_id=long:2;tid=long:101" \
+	"an API call segment by function name, with its failed status"
+
+"$analyze" -q --intervals='Processes/*' "$views/hsa-api.xml" "$here/hsa-stub-trace.xml" >"$tmp/api"
+p='org.hsatrace.api.state\tProcesses/100/Threads/101'
+has "$tmp/api" "$p/CallStack/1\t30\t39\tstring\thsa_queue_create" "the call stack holds the plain function name"
+has "$tmp/api" "$p/failed\t230\t300\tstring\thsa_queue_destroy" "a failed call is visible by its status"
+
+"$analyze" -q --intervals='Threads/101/*' "$views/linux-kernel.xml" \
+	"$here/kernel-stub-trace.xml" >"$tmp/kernel"
+k='org.hsatrace.kernel.state\tThreads/101'
+has "$tmp/kernel" "$k/state\t30\t44\tint\t3" "a thread switched out in a system call is blocked"
+has "$tmp/kernel" "$k/state\t50\t59\tint\t4" "switched back in, it resumes its system call"
+has "$tmp/kernel" "$k/hsa/1\t25\t64\tstring\thsa_signal_wait_scacquire" \
+	"beside its kernel state, the HSA call it is in"
+"$analyze" -q --intervals='Threads/102/state' "$views/linux-kernel.xml" \
+	"$here/kernel-stub-trace.xml" >"$tmp/exited"
+has "$tmp/exited" 'org.hsatrace.kernel.state\tThreads/102/state\t80\t90\tint\t5' \
+	"an exited thread stays exited when it is switched out"
+
+"$analyze" -q --intervals='Queues/*/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
+	>"$tmp/counters"
+has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60\t149\tint\t2' \
+	"packets in flight count dispatches, not barriers, until their kernel_end"
