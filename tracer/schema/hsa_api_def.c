@@ -777,7 +777,7 @@ static const struct hsat_api_arg hsa_amd_ipc_signal_attach_args[] = {
 	{ "signal", "hsa_signal_t *signal", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_amd_register_system_event_handler_args[] = {
-	{ "callback", "hsa_amd_system_event_callback_t callback", HSAT_AK_ENUM, HSAT_AK_NONE },
+	{ "callback", "hsa_amd_system_event_callback_t callback", HSAT_AK_PTR, HSAT_AK_NONE },
 	{ "data", "void *data", HSAT_AK_PTR, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_amd_queue_intercept_create_args[] = {

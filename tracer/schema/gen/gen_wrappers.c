@@ -62,10 +62,10 @@ int gen_tables_header(FILE *out)
 	for (int t = HSAT_TABLE_CORE; t <= HSAT_TABLE_IMAGE; t++)
 		if (gen_table_struct(out, t))
 			return -1;
-	fprintf(out, "struct hsat_api_table {\n\tstruct hsat_table_version version;\n"
+	fprintf(out, "struct hsat_hsa_api_table {\n\tstruct hsat_table_version version;\n"
 		"\tstruct hsat_core_table *core_;\n\tstruct hsat_amd_ext_table *amd_ext_;\n"
 		"\tvoid *finalizer_ext_;\n\tstruct hsat_image_table *image_ext_;\n};\n"
-		"_Static_assert(sizeof(struct hsat_api_table) == 48, \"ROCr 5.2 layout\");\n\n"
+		"_Static_assert(sizeof(struct hsat_hsa_api_table) == 48, \"ROCr 5.2 layout\");\n\n"
 		"/* The runtime's own functions, saved by OnLoad: the tracer calls only these. */\n"
 		"extern struct hsat_core_table hsat_real_core;\n"
 		"extern struct hsat_amd_ext_table hsat_real_amd_ext;\n"
@@ -169,9 +169,12 @@ static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
 	fprintf(out, ")\n{\n\tstruct hsat_call call;\n");
 	if (!is_void)
 		fprintf(out, "\t%s ret;\n", fn->ret_type);
-	fprintf(out, "\n#ifdef HSAT_HOOK_%s\n\tif (!hsat_call_begin(&call, 1)) {\n#else\n", fn->name);
-	fprintf(out, "\tif (!hsat_call_begin(&call, lttng_ust_tracepoint_enabled(%s, %s_entry) ||\n"
-		"\t\t\t\t      lttng_ust_tracepoint_enabled(%s, %s_exit))) {\n#endif\n",
+	/* A hooked function takes the slow path when its hook wants the call (HSAT_HOOK_x is
+	 * the hook's predicate) or when its API events are enabled. */
+	fprintf(out, "\n\tif (!hsat_call_begin(&call,\n#ifdef HSAT_HOOK_%s\n\t\t\t     (HSAT_HOOK_%s) ||\n"
+		"#endif\n", fn->name, fn->name);
+	fprintf(out, "\t\t\t     lttng_ust_tracepoint_enabled(%s, %s_entry) ||\n"
+		"\t\t\t     lttng_ust_tracepoint_enabled(%s, %s_exit))) {\n",
 		p, fn->name, p, fn->name);
 	fprintf(out, "\t\t%s", is_void ? "" : "return ");
 	gen_real_call(out, fn);

@@ -63,8 +63,9 @@ class Types:
             if d.get("kind") == "TypedefDecl":
                 t = d["type"]
                 under = t.get("desugaredQualType", t["qualType"])
-                if under == d["name"] or "Enum" in json.dumps(d.get("inner", [])):
-                    under = "enum " + d["name"] if "Enum" in json.dumps(d.get("inner", [])) else under
+                # typedef enum {...} name: the only inner type is the enum itself.
+                if "(" not in under and '"kind": "EnumType"' in json.dumps(d.get("inner", [])):
+                    under = "enum " + d["name"]
                 self.typedefs[d["name"]] = under
             if d.get("kind") == "RecordDecl" and d.get("completeDefinition") and d.get("name"):
                 fields = [f.get("name") for f in d.get("inner", []) if f.get("kind") == "FieldDecl"]

@@ -1,0 +1,198 @@
+/*
+ * The completion-signal swap shared by kernel dispatches and copies.
+ *
+ * The tracer gives the runtime a signal of its own (value 1) instead of the program's, and
+ * waits for it with hsa_amd_signal_async_handler. On completion, on the runtime's async-events
+ * thread: the owner emits its events (reading the times from the proxy), the runtime's
+ * timestamps are copied into the program's signal (AMD signal layout only), and the program's
+ * signal is decremented by one, exactly what the packet processor or copy engine would have
+ * done, so a signal shared by several operations still counts right.
+ *
+ * A handler cannot destroy the signal it is called for (the runtime still holds it until the
+ * handler returns), so proxies are retired and destroyed by the next handler (which runs on
+ * the same thread, after the runtime dropped the previous one) or when the runtime unloads.
+ */
+#include "tracer/tracer.h"
+#include "tracer/call.h"
+
+#include <hsa/amd_hsa_signal.h>
+#include <stdlib.h>
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hsat_pending head = { &head, &head, { 0 }, { 0 }, NULL, NULL };
+static hsa_signal_t *retired;
+static size_t n_retired, cap_retired;
+
+static pthread_once_t layout_probed = PTHREAD_ONCE_INIT;
+static bool amd_layout;
+
+/* Does a signal handle point at an amd_signal_t (kind USER, then the value)? */
+static void probe_layout(void)
+{
+	hsa_signal_t s;
+	const volatile amd_signal_t *a;
+
+	if (!hsat_real_core.hsa_signal_create_fn || !hsat_real_core.hsa_signal_destroy_fn ||
+	    hsat_real_core.hsa_signal_create_fn(0x6873617472616365ll, 0, NULL, &s))
+		return;
+	a = (const volatile amd_signal_t *)(uintptr_t)s.handle;
+	amd_layout = a->kind == AMD_SIGNAL_KIND_USER && a->value == 0x6873617472616365ll;
+	hsat_real_core.hsa_signal_destroy_fn(s);
+	hsat_debug("signals %s the AMD layout", amd_layout ? "use" : "do not use");
+}
+
+bool hsat_signals_have_amd_layout(void)
+{
+	hsat_enter_tracer();
+	pthread_once(&layout_probed, probe_layout);
+	hsat_leave_tracer();
+	return amd_layout;
+}
+
+static void link_locked(struct hsat_pending *p)
+{
+	p->next = &head;
+	p->prev = head.prev;
+	head.prev->next = p;
+	head.prev = p;
+}
+
+static void unlink_locked(struct hsat_pending *p)
+{
+	p->prev->next = p->next;
+	p->next->prev = p->prev;
+	p->prev = p->next = p;
+}
+
+static void retire_locked(hsa_signal_t s)
+{
+	if (n_retired == cap_retired) {
+		size_t cap = cap_retired ? cap_retired * 2 : 64;
+		hsa_signal_t *grown = realloc(retired, cap * sizeof(*grown));
+
+		if (!grown)
+			return;	/* leak one runtime signal rather than fail the program */
+		retired = grown;
+		cap_retired = cap;
+	}
+	retired[n_retired++] = s;
+}
+
+/* Destroys the proxies retired before this handler ran. */
+static void destroy_retired(void)
+{
+	hsa_signal_t *list;
+	size_t n;
+
+	pthread_mutex_lock(&lock);
+	list = retired;
+	n = n_retired;
+	retired = NULL;
+	n_retired = cap_retired = 0;
+	pthread_mutex_unlock(&lock);
+	for (size_t i = 0; i < n; i++)
+		hsat_real_core.hsa_signal_destroy_fn(list[i]);
+	free(list);
+}
+
+int hsat_pending_prepare(struct hsat_pending *p)
+{
+	int rc = -1;
+
+	hsat_enter_tracer();
+	if (!hsat_can_swap_signals())
+		goto out;
+	pthread_once(&layout_probed, probe_layout);
+	if (hsat_real_core.hsa_signal_create_fn(1, 0, NULL, &p->proxy) != HSA_STATUS_SUCCESS)
+		goto out;
+	pthread_mutex_lock(&lock);
+	link_locked(p);
+	pthread_mutex_unlock(&lock);
+	rc = 0;
+out:
+	hsat_leave_tracer();
+	return rc;
+}
+
+static void copy_timestamps(hsa_signal_t from, hsa_signal_t to)
+{
+	const amd_signal_t *src = (const amd_signal_t *)(uintptr_t)from.handle;
+	amd_signal_t *dst = (amd_signal_t *)(uintptr_t)to.handle;
+
+	if (!amd_layout || !to.handle || dst->kind != AMD_SIGNAL_KIND_USER)
+		return;
+	dst->start_ts = src->start_ts;
+	dst->end_ts = src->end_ts;
+}
+
+static bool on_complete(hsa_signal_value_t value, void *arg)
+{
+	struct hsat_pending *p = arg;
+	hsa_signal_t proxy = p->proxy, orig = p->orig;
+
+	(void)value;
+	hsat_enter_tracer();
+	destroy_retired();
+	p->done(p);
+	copy_timestamps(proxy, orig);
+	pthread_mutex_lock(&lock);
+	unlink_locked(p);
+	retire_locked(proxy);
+	pthread_mutex_unlock(&lock);
+	free(p);
+	/* Last: from here on the program may see the completion. */
+	if (orig.handle)
+		hsat_real_core.hsa_signal_subtract_screlease_fn(orig, 1);
+	hsat_leave_tracer();
+	return false;
+}
+
+void hsat_pending_arm(struct hsat_pending *p)
+{
+	hsat_enter_tracer();
+	if (hsat_real_amd_ext.hsa_amd_signal_async_handler_fn(p->proxy, HSA_SIGNAL_CONDITION_LT, 1,
+							      on_complete, p)
+	    != HSA_STATUS_SUCCESS) {
+		/* Cannot watch it: wait here so the program's signal is still released. */
+		hsat_real_core.hsa_signal_wait_scacquire_fn(p->proxy, HSA_SIGNAL_CONDITION_LT, 1,
+							    UINT64_MAX, HSA_WAIT_STATE_BLOCKED);
+		on_complete(0, p);
+	}
+	hsat_leave_tracer();
+}
+
+void hsat_pending_cancel(struct hsat_pending *p)
+{
+	hsat_enter_tracer();
+	pthread_mutex_lock(&lock);
+	unlink_locked(p);
+	pthread_mutex_unlock(&lock);
+	hsat_real_core.hsa_signal_destroy_fn(p->proxy);
+	if (p->forget)
+		p->forget(p);
+	free(p);
+	hsat_leave_tracer();
+}
+
+/* The runtime is unloading: its handlers will never run. Free our side only. */
+void hsat_pending_forget_all(void)
+{
+	pthread_mutex_lock(&lock);
+	while (head.next != &head) {
+		struct hsat_pending *p = head.next;
+
+		unlink_locked(p);
+		if (p->forget)
+			p->forget(p);
+		free(p);
+	}
+	free(retired);
+	retired = NULL;
+	n_retired = cap_retired = 0;
+	pthread_mutex_unlock(&lock);
+}
+
+__attribute__((constructor)) static void pending_init(void)
+{
+	hsat_lock_register(&lock);
+}
