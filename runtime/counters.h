@@ -17,4 +17,11 @@ void hsat_counters_record_dispatch(const struct hsat_dispatch *dispatch,
 /* Executes a vendor-specific AQL packet (aqlprofile start/stop/read). */
 hsa_status_t hsat_counters_vendor_packet(const void *packet);
 
+/* Deactivates every profile (last hsa_shut_down). */
+void hsat_counters_release_all(void);
+
+/* aqlprofile.c: the extension table (hsa_ven_amd_aqlprofile_1_00_pfn_t). */
+size_t hsat_aqlprofile_table_size(void);
+void hsat_aqlprofile_table(void *table);
+
 #endif /* HSAT_COUNTERS_H */

@@ -1,14 +1,12 @@
 /*
  * extensions.c - the extension registry: the AMD profiler extension (no table: its functions
- * are the hsa_amd_profiling_* entries) and, when compiled in, the AMD aqlprofile table.
+ * are the hsa_amd_profiling_* entries) and the AMD aqlprofile table (aqlprofile.c).
  */
 #include <string.h>
 
+#include "runtime/counters.h"
 #include "runtime/extensions.h"
 
-/* Provided by aqlprofile.c (weak: absent until counters exist). */
-extern size_t hsat_aqlprofile_table_size(void) __attribute__((weak));
-extern void hsat_aqlprofile_table(void *table) __attribute__((weak));
 
 bool hsat_extension_available(uint16_t extension)
 {
@@ -16,7 +14,7 @@ bool hsat_extension_available(uint16_t extension)
 	case HSA_EXTENSION_AMD_PROFILER:
 		return true;
 	case HSA_EXTENSION_AMD_AQLPROFILE:
-		return hsat_aqlprofile_table != NULL;
+		return true;
 	default:
 		return false;
 	}
@@ -36,7 +34,7 @@ uint16_t hsat_extension_minor(uint16_t extension)
 
 size_t hsat_extension_table_size(uint16_t extension)
 {
-	if (extension == HSA_EXTENSION_AMD_AQLPROFILE && hsat_aqlprofile_table_size)
+	if (extension == HSA_EXTENSION_AMD_AQLPROFILE)
 		return hsat_aqlprofile_table_size();
 	return 0;
 }

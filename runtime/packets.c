@@ -133,6 +133,20 @@ static hsa_status_t barrier(struct hsat_queue *queue, const void *slot, bool any
 	return HSA_STATUS_SUCCESS;
 }
 
+/* AMD vendor packets: the aqlprofile start/stop/read packets. */
+static hsa_status_t vendor_packet(struct hsat_queue *queue, const void *slot)
+{
+	hsa_signal_t completion;
+	uint64_t begin = hsat_now_ns();
+	hsa_status_t status = hsat_counters_vendor_packet(slot);
+
+	if (status == HSA_STATUS_SUCCESS) {
+		memcpy(&completion, (const char *)slot + 56, sizeof(completion));
+		complete(queue, completion, begin);
+	}
+	return status;
+}
+
 static hsa_status_t process(struct hsat_queue *queue, const void *slot, uint16_t header)
 {
 	switch (packet_type(header)) {
@@ -143,7 +157,7 @@ static hsa_status_t process(struct hsat_queue *queue, const void *slot, uint16_t
 	case HSA_PACKET_TYPE_BARRIER_OR:
 		return barrier(queue, slot, true);
 	case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
-		return hsat_counters_vendor_packet(slot);
+		return vendor_packet(queue, slot);
 	default: /* AGENT_DISPATCH is for agents with that feature; others are malformed */
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
 	}

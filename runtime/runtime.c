@@ -12,6 +12,7 @@
 
 #include "runtime/agents.h"
 #include "runtime/async.h"
+#include "runtime/counters.h"
 #include "runtime/executable.h"
 #include "runtime/extensions.h"
 #include "runtime/memory.h"
@@ -51,6 +52,7 @@ static void stop(void)
 	hsat_copy_engine_stop();
 	hsat_async_stop();
 	hsat_workers_stop();
+	hsat_counters_release_all();
 	hsat_executables_release_all();
 	hsat_memory_release_all();
 	hsat_signal_groups_release_all();

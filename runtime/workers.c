@@ -86,6 +86,7 @@ static void run_group(struct hsat_dispatch *d, uint64_t group)
 		}
 	}
 	atomic_fetch_add(&d->work_items, items);
+	atomic_fetch_add(&d->waves, (items + 63) / 64);
 	atomic_fetch_add(&d->busy_ns, hsat_now_ns() - begin);
 }
 

@@ -33,6 +33,7 @@ struct hsat_dispatch {
 	/* measurements (counters) */
 	_Atomic uint64_t busy_ns;      /* summed over threads */
 	_Atomic uint64_t work_items;
+	_Atomic uint64_t waves;        /* 64 work-items per wave, per workgroup */
 };
 
 hsa_status_t hsat_workers_start(unsigned count);
