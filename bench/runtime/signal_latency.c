@@ -4,10 +4,14 @@
  *
  *     signal_latency [ROUNDS]
  *
- * The main thread stores ROUNDS successive values into `ping` (pausing ~100 us first, so
- * the waiter is really asleep); a waiter thread blocked in hsa_signal_wait_scacquire on
- * `ping` notes the time it woke and answers on `pong`. Latency = wake time - store time,
- * for the BLOCKED and the ACTIVE wait hint.
+ * The main thread stores ROUNDS successive values into `ping`; a waiter thread waiting in
+ * hsa_signal_wait_scacquire on `ping` notes the time it woke and answers on `pong` (which
+ * the main thread waits for with the BLOCKED hint, so it does not compete for a core).
+ * Latency = wake time - store time, for two cases:
+ *   blocked: the waiter uses HSA_WAIT_STATE_BLOCKED and the main thread pauses ~200 us
+ *            (nanosleep) before each store, so the waiter is really asleep;
+ *   active:  the waiter uses HSA_WAIT_STATE_ACTIVE and the main thread busy-pauses 5 us,
+ *            so the store lands while the waiter still polls.
  */
 #include "bench/runtime/bench_clock.h"
 #include "traces-samples/apps/sample_util.h"
@@ -17,12 +21,14 @@
 #include <string.h>
 
 #define DEFAULT_ROUNDS 2000ul
-#define PAUSE_NS 100000
+#define BLOCKED_PAUSE_NS 200000
+#define ACTIVE_PAUSE_NS 5000
 
 struct ping_pong {
 	hsa_signal_t ping;
 	hsa_signal_t pong;
-	hsa_wait_state_t wait_state;
+	hsa_wait_state_t wait_state; /* the waiter's hint */
+	uint64_t pause_ns;
 	unsigned long rounds;
 	uint64_t *store_ns;
 	uint64_t *wake_ns;
@@ -48,9 +54,23 @@ static void *waiter(void *arg)
 	return NULL;
 }
 
+/* Sleeps for a long pause; spins for a short one (nanosleep would oversleep by ~50 us). */
+static void pause_before_store(uint64_t pause_ns)
+{
+	const struct timespec pause = { 0, (long)pause_ns };
+	uint64_t until;
+
+	if (pause_ns >= 100000) {
+		nanosleep(&pause, NULL);
+		return;
+	}
+	until = bench_now_ns() + pause_ns;
+	while (bench_now_ns() < until)
+		;
+}
+
 static hsa_status_t measure(struct ping_pong *pp, const char *label)
 {
-	const struct timespec pause = { 0, PAUSE_NS };
 	pthread_t thread;
 	unsigned long i;
 
@@ -61,10 +81,10 @@ static hsa_status_t measure(struct ping_pong *pp, const char *label)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
 	for (i = 1; i <= pp->rounds; i++) {
-		nanosleep(&pause, NULL);
+		pause_before_store(pp->pause_ns);
 		pp->store_ns[i - 1] = bench_now_ns();
 		hsa_signal_store_screlease(pp->ping, (hsa_signal_value_t)i);
-		wait_for(pp->pong, (hsa_signal_value_t)i, pp->wait_state);
+		wait_for(pp->pong, (hsa_signal_value_t)i, HSA_WAIT_STATE_BLOCKED);
 	}
 	pthread_join(thread, NULL);
 	for (i = 0; i < pp->rounds; i++)
@@ -108,9 +128,11 @@ int main(int argc, char **argv)
 		goto shut_down;
 	}
 	pp.wait_state = HSA_WAIT_STATE_BLOCKED;
+	pp.pause_ns = BLOCKED_PAUSE_NS;
 	if (measure(&pp, "blocked") != HSA_STATUS_SUCCESS)
 		goto shut_down;
 	pp.wait_state = HSA_WAIT_STATE_ACTIVE;
+	pp.pause_ns = ACTIVE_PAUSE_NS;
 	if (measure(&pp, "active") != HSA_STATUS_SUCCESS)
 		goto shut_down;
 	exit_code = SAMPLE_EXIT_OK;
