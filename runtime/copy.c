@@ -145,7 +145,7 @@ hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, co
 	HSAT_REQUIRE_INIT();
 	if (!hsat_agent_from_handle(dst_agent) || !hsat_agent_from_handle(src_agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!dst || !src || (num_dep_signals > 0 && !dep_signals))
+	if (!dst || !src || (num_dep_signals > 0 && !dep_signals) || completion_signal.handle == 0)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!hsat_signal_from_handle(completion_signal))
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;

@@ -396,8 +396,7 @@ hsa_status_t impl_hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_age
 	struct allocation *entry;
 
 	HSAT_REQUIRE_INIT();
-	(void)flags;
-	if (num_agents == 0 || !agents || !ptr)
+	if (num_agents == 0 || !agents || flags || !ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (uint32_t i = 0; i < num_agents; i++)
 		if (!hsat_agent_from_handle(agents[i]))
@@ -462,7 +461,7 @@ static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *ag
 {
 	hsa_status_t status;
 
-	if (!host_ptr || size == 0 || !agent_ptr || num_agent < 0 || (num_agent > 0 && !agents))
+	if (!host_ptr || size == 0 || !agent_ptr || num_agent < 0 || (num_agent > 0) != (agents != NULL))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (int i = 0; i < num_agent; i++)
 		if (!hsat_agent_from_handle(agents[i]))

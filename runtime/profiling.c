@@ -56,6 +56,8 @@ hsa_status_t impl_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *public, in
 	struct hsat_queue *queue;
 
 	HSAT_REQUIRE_INIT();
+	if (!public)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	queue = hsat_queue_from_public(public);
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_QUEUE;

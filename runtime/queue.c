@@ -103,7 +103,7 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 	if (size < HSAT_QUEUE_MIN_SIZE || size > HSAT_QUEUE_MAX_SIZE || (size & (size - 1)))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
-		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	queue = calloc(1, sizeof(*queue));
 	if (!queue)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -214,6 +214,8 @@ hsa_status_t impl_hsa_queue_destroy(hsa_queue_t *public)
 	struct hsat_queue *queue;
 
 	HSAT_REQUIRE_INIT();
+	if (!public)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	queue = hsat_queue_from_public(public);
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_QUEUE;
@@ -226,6 +228,8 @@ hsa_status_t impl_hsa_queue_inactivate(hsa_queue_t *public)
 	struct hsat_queue *queue;
 
 	HSAT_REQUIRE_INIT();
+	if (!public)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	queue = hsat_queue_from_public(public);
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_QUEUE;

@@ -221,6 +221,8 @@ hsa_status_t impl_hsa_signal_destroy(hsa_signal_t handle)
 	struct hsat_signal *signal;
 
 	HSAT_REQUIRE_INIT();
+	if (handle.handle == 0)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	signal = hsat_signal_from_handle(handle);
 	if (!signal || atomic_load(&signal->doorbell_of))
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;

@@ -112,6 +112,9 @@ static void test_invalid(struct rt *rt)
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "queue_create with a size not a power of two");
 	is_int(hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, NULL),
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "queue_create with a NULL result");
+	is_int(hsa_queue_create(rt->gpu, 64, (hsa_queue_type32_t)77, NULL, NULL, 0, 0, &queue),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "queue_create with an unknown queue type");
+	is_int(hsa_queue_destroy(NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT, "queue_destroy(NULL)");
 	memset(&fake_queue, 0, sizeof(fake_queue));
 	is_int(hsa_queue_destroy(&fake_queue), HSA_STATUS_ERROR_INVALID_QUEUE,
 	       "queue_destroy on something that is not a queue");
@@ -141,7 +144,7 @@ int main(void)
 	const char *text = NULL;
 	hsa_agent_t none = { 0 };
 
-	plan(46);
+	plan(48);
 	setenv("HSATRACE_CPU_WORKERS", "3", 1);
 	is_int(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED, "shut_down before init");
 	is_int(hsa_iterate_agents(rt_find_agent, &rt), HSA_STATUS_ERROR_NOT_INITIALIZED,

@@ -21,3 +21,7 @@ $(BUILD)/tests/runtime/test_tool.so: $(BUILD)/obj/tests/runtime/test_tool.o
 $(BUILD)/tests/runtime/test_tool_dependent.so: $(BUILD)/obj/tests/runtime/test_tool_dependent.o \
 		$(BUILD)/tests/runtime/test_tool.so
 	$(link-so) $(BUILD)/tests/runtime/test_tool.so -Wl,-rpath,'$$ORIGIN'
+
+# Just the runtime and its tests: make BUILD=build/san SANITIZE=1 runtime-tests
+.PHONY: runtime-tests
+runtime-tests: $(RUNTIME_LIB) $(RUNTIME_TEST_BINS) $(RUNTIME_TEST_KERNELS) $(RUNTIME_TEST_TOOLS)

@@ -105,7 +105,7 @@ static void test_async_copies(struct rt *rt)
 		   t2.end <= after,
 	   "copy times are ordered and inside the host's wall window");
 	is_int(hsa_amd_memory_async_copy(c, rt->cpu, a, rt->cpu, N, 0, NULL, (hsa_signal_t){ 0 }),
-	       HSA_STATUS_ERROR_INVALID_SIGNAL, "a copy without a completion signal is refused");
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a copy without a completion signal is refused");
 	is_int(hsa_amd_memory_async_copy(NULL, rt->cpu, a, rt->cpu, N, 0, NULL, first),
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a NULL destination is refused");
 	hsa_signal_destroy(gate);

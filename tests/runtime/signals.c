@@ -51,8 +51,8 @@ static void test_value_ops(void)
 	is_int(bad, 0, "store/add/subtract/and/or/xor/exchange/cas and the 1.0 aliases");
 	is_int(hsa_signal_destroy(s), HSA_STATUS_SUCCESS, "destroy");
 	is_int(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL, "destroying twice is refused");
-	is_int(hsa_signal_destroy((hsa_signal_t){ 0 }), HSA_STATUS_ERROR_INVALID_SIGNAL,
-	       "destroying the null signal is refused");
+	is_int(hsa_signal_destroy((hsa_signal_t){ 0 }), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "destroying the null signal: INVALID_ARGUMENT, as the spec says");
 	is_int(hsa_signal_destroy((hsa_signal_t){ 0x1234 }), HSA_STATUS_ERROR_INVALID_SIGNAL,
 	       "destroying a made-up handle is refused, not dereferenced");
 	is_int(hsa_signal_create(0, 0, NULL, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT,
