@@ -1613,6 +1613,68 @@ static void compile_children(struct cctx *c, struct m_file *f, const xmlNode *no
 
 /* --------------------------------------------------------- parse, validate */
 
+/* Without an XSD: the schema rules whose violation would otherwise go unnoticed. */
+static int check_element(const char *path, const xmlNode *n, const char *msg,
+			 const struct m_load_opts *opts)
+{
+	char buf[768];
+
+	snprintf(buf, sizeof(buf), "%s:%ld: element <%s>: %s", path, xmlGetLineNo(n),
+		 (const char *)n->name, msg);
+	diag(opts, buf);
+	return -1;
+}
+
+static int check_entries(const char *path, const xmlNode *view, const struct m_load_opts *opts)
+{
+	int nentries = 0, ret = 0;
+
+	for (const xmlNode *e = view->children; e; e = e->next) {
+		int ndisplay = 0;
+
+		if (!is_el(e, "entry"))
+			continue;
+		nentries++;
+		for (const xmlNode *d = e->children; d; d = d->next)
+			if (is_el(d, "display") && ++ndisplay == 2)
+				ret = check_element(path, d, "an entry takes at most one <display>", opts);
+		if (is_el(view, "timeGraphView") || is_el(view, "entry"))
+			ret |= check_entries(path, e, opts);
+		if (is_el(view, "xyView") && nentries == 2)
+			ret = check_element(path, e, "an xyView takes exactly one <entry>", opts);
+	}
+	if (is_el(view, "xyView") && nentries == 0)
+		ret = check_element(path, view, "an xyView takes exactly one <entry>", opts);
+	return ret;
+}
+
+static int check_structure(const char *path, const xmlNode *root, const struct m_load_opts *opts)
+{
+	int ret = 0;
+
+	for (const xmlNode *n = root->children; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (is_el(n, "stateProvider")) {
+			const xmlNode *last = NULL;
+
+			for (const xmlNode *c = n->children; c; c = c->next)
+				if (is_el(c, "eventHandler"))
+					last = c;
+			if (!last)
+				ret = check_element(path, n, "a stateProvider needs an eventHandler", opts);
+			for (const xmlNode *c = last ? last->next : NULL; c; c = c->next)
+				if (c->type == XML_ELEMENT_NODE)
+					ret = check_element(path, c, "not allowed after the last <eventHandler>", opts);
+		} else if (is_el(n, "timeGraphView") || is_el(n, "xyView")) {
+			ret |= check_entries(path, n, opts);
+		} else if (!is_el(n, "pattern") && !is_el(n, "callstack")) {
+			ret = check_element(path, n, "unknown element", opts);
+		}
+	}
+	return ret;
+}
+
 struct err_ctx {
 	const struct m_load_opts *opts;
 	const char *path;
@@ -1634,6 +1696,10 @@ static void structured_error(void *ctx, const xmlError *e)
 	if (n && n->type == XML_ELEMENT_NODE)
 		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
 			 (const char *)n->name, (int)len, what);
+	else if (e->domain == XML_FROM_PARSER && e->str1)
+		/* parser errors name the element in str1 (e.g. the unclosed tag) */
+		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
+			 e->str1, (int)len, what);
 	else
 		snprintf(msg, sizeof(msg), "%s:%d: %.*s", ec->path, e->line, (int)len, what);
 	if (ec->count++ < 20)
@@ -1713,7 +1779,7 @@ struct m_file *m_load(const char *path, const char *buf, size_t len,
 	}
 	if (doc->intSubset || doc->extSubset) {
 		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
-			 path, doc->intSubset ? xmlGetLineNo((xmlNode *)doc->intSubset) : 1L);
+			 path, xmlDocGetRootElement(doc) ? xmlGetLineNo(xmlDocGetRootElement(doc)) : 1L);
 		diag(opts, msg);
 		goto error;
 	}
@@ -1724,7 +1790,7 @@ struct m_file *m_load(const char *path, const char *buf, size_t len,
 		diag(opts, msg);
 		goto error;
 	}
-	if (opts->xsd && validate(path, doc, opts))
+	if (opts->xsd ? validate(path, doc, opts) : check_structure(path, root, opts))
 		goto error;
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);

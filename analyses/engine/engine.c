@@ -128,7 +128,8 @@ void engine_finish(struct engine *eng)
 		if (r->m->kind == MK_PATTERN)
 			pattern_finish(r);
 		if (eng->nevents)
-			ss_close(&r->ss, eng->last_ts);
+			ss_close(&r->ss, r->failed && r->failed_at < eng->last_ts ? r->failed_at :
+				  eng->last_ts);
 	}
 	eng->finished = 1;
 }

@@ -84,6 +84,7 @@ struct run {
 	void (*on_segment)(void *ctx, struct run *r, const struct segment *s);
 	void *seg_ctx;
 	int failed;
+	int64_t failed_at;	/* the time of the failure: the history is closed there */
 	char error[768];
 	long script_skips;	/* state changes skipped: script values are unsupported */
 	int started;

@@ -25,6 +25,8 @@ int x_fail(struct xctx *x, const char *fmt, ...)
 		snprintf(x->r->error, sizeof(x->r->error),
 			 "analysis %s failed at time %" PRId64 " (event %s): %s", x->r->m->id,
 			 x->e ? x->e->ts : 0, x->e ? x->e->name : "-", msg);
+	if (!x->r->failed)
+		x->r->failed_at = x->e ? x->e->ts : 0;
 	x->r->failed = 1;
 	return XR_FAIL;
 }
@@ -613,6 +615,8 @@ int run_apply_futures(struct run *r, int64_t upto, int all)
 			if (!r->failed)
 				snprintf(r->error, sizeof(r->error), "analysis %s failed at time %" PRId64 " (future change): %s",
 					 r->m->id, f.t, r->ss.error);
+			if (!r->failed)
+				r->failed_at = f.t;
 			r->failed = 1;
 			return -1;
 		}

@@ -218,7 +218,7 @@ static void take_error(char *err, size_t errsz, const char *what, const char *pa
 
 	if (e && bt_error_get_cause_count(e))
 		cause = bt_error_cause_get_message(
-			bt_error_borrow_cause_by_index(e, bt_error_get_cause_count(e) - 1));
+			bt_error_borrow_cause_by_index(e, 0)); /* the root cause */
 	snprintf(err, errsz, "failed to %s: path=%s%s%s", what, path, cause ? " reason=" : "",
 		 cause ? cause : "");
 	if (e)

@@ -80,8 +80,8 @@ static int add_field(xmlTextReader *r, struct stub_event *se, char *err, size_t 
 	int ret = -1;
 
 	if (!name || !type || !value) {
-		snprintf(err, errsz, "line %d: <field> needs name, type and value",
-			 xmlTextReaderGetParserLineNumber(r));
+		snprintf(err, errsz, "line %ld: element <field>: needs name, type and value",
+			 xmlGetLineNo(xmlTextReaderCurrentNode(r)));
 		goto cleanup;
 	}
 	if (se->n == se->cap) {
@@ -96,8 +96,8 @@ static int add_field(xmlTextReader *r, struct stub_event *se, char *err, size_t 
 	f->value = hv_str(value);
 	if (!strcmp(type, "int") || !strcmp(type, "long")) {
 		if (parse_i64(value, &l) || (type[0] == 'i' && (l < INT32_MIN || l > INT32_MAX))) {
-			snprintf(err, errsz, "line %d: field %s: invalid %s value \"%s\"",
-				 xmlTextReaderGetParserLineNumber(r), name, type, value);
+			snprintf(err, errsz, "line %ld: element <field>: %s: invalid %s value \"%s\"",
+				 xmlGetLineNo(xmlTextReaderCurrentNode(r)), name, type, value);
 			goto cleanup;
 		}
 		f->value = type[0] == 'i' ? hv_int((int32_t)l) : hv_long(l);
@@ -112,8 +112,25 @@ cleanup:
 	return ret;
 }
 
+/* The parser's first complaint, kept for the error message instead of going to stderr. */
+static void reader_error(void *arg, const char *msg, xmlParserSeverities severity,
+			 xmlTextReaderLocatorPtr locator)
+{
+	char *first = arg;
+	size_t len;
+
+	(void)locator;
+	if (first[0] || (severity != XML_PARSER_SEVERITY_ERROR && severity != XML_PARSER_SEVERITY_VALIDITY_ERROR))
+		return;
+	snprintf(first, 256, "%s", msg);
+	len = strlen(first);
+	while (len && (first[len - 1] == '\n' || first[len - 1] == ' '))
+		first[--len] = '\0';
+}
+
 int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
 {
+	char parse_error[256] = "";
 	xmlTextReader *r = xmlReaderForFile(path, NULL, XML_PARSE_NONET);
 	struct stub_event se = { 0 };
 	char *copy = strdup(path), *ev_name = NULL;
@@ -126,6 +143,7 @@ int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, s
 		snprintf(err, errsz, "failed to open the trace: path=%s", path);
 		goto cleanup;
 	}
+	xmlTextReaderSetErrorHandler(r, reader_error, parse_error);
 	e.host_id = host;
 	e.ops = &stub_ops;
 	e.impl = &se;
@@ -140,8 +158,8 @@ int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, s
 			ev_name = attr(r, "name");
 			clear_event(&se);
 			if (parse_i64(ts, &e.ts) || !ev_name) {
-				snprintf(err, errsz, "%s:%d: element <event>: needs an integer timestamp and a name",
-					 path, xmlTextReaderGetParserLineNumber(r));
+				snprintf(err, errsz, "%s:%ld: element <event>: needs an integer timestamp and a name",
+					 path, xmlGetLineNo(xmlTextReaderCurrentNode(r)));
 				free(ts);
 				goto cleanup;
 			}
@@ -154,7 +172,7 @@ int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, s
 			char ferr[256];
 
 			if (add_field(r, &se, ferr, sizeof(ferr))) {
-				snprintf(err, errsz, "%s: %s", path, ferr);
+				snprintf(err, errsz, "%s:%s", path, ferr + 4);
 				goto cleanup;
 			}
 		} else if (type == XML_READER_TYPE_END_ELEMENT && !strcmp(tag, "event")) {
@@ -172,8 +190,8 @@ deliver:
 		fn(ctx, &e);
 	}
 	if (rc < 0) {
-		snprintf(err, errsz, "%s:%d: malformed XML trace", path,
-			 xmlTextReaderGetParserLineNumber(r));
+		snprintf(err, errsz, "%s:%d: malformed XML trace: %s", path,
+			 xmlTextReaderGetParserLineNumber(r), parse_error[0] ? parse_error : "parse error");
 		goto cleanup;
 	}
 	ret = 0;
