@@ -1,0 +1,95 @@
+#!/bin/sh
+# hsatrace stats and report on real recordings: the matmul_pipeline and multi_thread samples,
+# recorded by `hsatrace record` with the tracer on the CPU runtime. Every table equals what
+# expect.awk computes from babeltrace2's output, and the samples' documented structure shows.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+B=$HSATRACE_BUILD
+record=$B/libexec/hsatrace/hsatrace-record
+stats=$B/libexec/hsatrace/hsatrace-stats
+report=$B/libexec/hsatrace/hsatrace-report
+S=$B/lib/hsatrace/samples
+for f in "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
+	"$B/lib/hsatrace/cpu-runtime/libhsa-runtime64.so.1" "$S/matmul_pipeline" "$S/multi_thread"; do
+	[ -e "$f" ] || skip_all "not built: $f"
+done
+plan 17
+export LC_ALL=C
+
+lttng_harness_start
+ok $? "private lttng-sessiond started"
+tmp=$LTTNG_HARNESS_DIR
+queues=3 threads=3
+# A failed recording is the recorder's, tracer's or runtime's problem, tested in their own
+# folders: the checks that need it are skipped, saying why, instead of failing here.
+recorded() { # NAME DIR PROGRAM ARGS...
+	name=$1 dir=$2
+	shift 2
+	if "$record" --runtime cpu --no-kernel --events all -o "$dir" -- "$@" >"$tmp/$name.log" 2>&1
+	then
+		return 0
+	fi
+	diag "recording $name failed; its checks are skipped:"
+	sed 's/^/#   /' "$tmp/$name.log" | head -20 >&2
+	return 1
+}
+recorded matmul_pipeline "$tmp/mm" "$S/matmul_pipeline" "$S/matmul_pipeline_kernels.so" 64 $queues
+mm_ok=$?
+recorded multi_thread "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" $threads 4
+mt_ok=$?
+
+expected() { # TRACE SECTION
+	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/stats/expect.awk" |
+		grep "^$2," | case $2 in
+		api | kernels) sort -t, -k4,4nr -k2,2 ;;
+		copies) sort -t, -k5,5nr -k2,2 ;;
+		queues) sort -t, -k5,5nr -k2,2n -k3,3n ;;
+		waits) sort -t, -k6,6nr -k2,2n -k3,3n ;;
+		esac
+}
+got() { "$stats" --format csv --section "$2" "$1" | grep "^$2,"; }
+check_matmul_pipeline() {
+	for s in api kernels copies queues waits; do
+		g=$(got "$tmp/mm" $s)
+		w=$(expected "$tmp/mm" $s)
+		[ -n "$w" ] && [ "$g" = "$w" ]
+		ok $? "matmul_pipeline: the $s table equals the independent computation" ||
+			{ diag "got:"; diag "$g"; diag "want:"; diag "$w"; }
+	done
+
+	# What the sample does (traces-samples/README.md): per queue a barrier-AND then matmul_rows,
+	# then on queue 0 a barrier-AND on every band and row_sums; four copies, two each way.
+	k=$(got "$tmp/mm" kernels | awk -F, '{ printf "%s=%s ", $2, $3 }')
+	is "$k" "matmul_rows=$queues row_sums=1 " "one matmul_rows per queue, one row_sums"
+	o=$(got "$tmp/mm" queues | awk -F, '{ n++; o += $7 } END { print n ":" o }')
+	is "$o" "$queues:$((queues + 1))" "$queues queues holding $((queues + 1)) barrier packets"
+	c=$(got "$tmp/mm" copies | awk -F, '{ printf "%s=%s ", $2, $3 }' | tr ' ' '\n' | sort | tr '\n' ' ')
+	is "$c" "device-to-host=2 host-to-device=2 " "two copies each way"
+	hot=$(got "$tmp/mm" api | grep -c '^api,hsa_queue_load_read_index_scacquire,\|^api,hsa_signal_store_screlease,')
+	is "$hot" 2 "hot functions (recorded with --events all) are in the api table"
+
+	"$report" -o "$tmp/mm.html" "$tmp/mm" && xmllint --noout "$tmp/mm.html"
+	ok $? "report on the real recording: a well-formed page"
+	bars=$(grep -c '<rect class="kernel"' "$tmp/mm.html")
+	is "$bars" "$(babeltrace2 "$tmp/mm" | grep -c ' hsa_activity:kernel_exec:')" \
+		"one kernel bar per kernel_exec"
+}
+
+check_multi_thread() {
+	for s in api kernels queues waits; do
+		g=$(got "$tmp/mt" $s)
+		w=$(expected "$tmp/mt" $s)
+		[ -n "$w" ] && [ "$g" = "$w" ]
+		ok $? "multi_thread: the $s table equals the independent computation" ||
+			{ diag "got:"; diag "$g"; diag "want:"; diag "$w"; }
+	done
+	n=$(got "$tmp/mt" waits | wc -l)
+	is "$n" "$threads" "multi_thread: each of the $threads threads blocks in signal waits"
+}
+
+if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 11 "the matmul_pipeline recording failed"; fi
+if [ $mt_ok = 0 ]; then check_multi_thread; else skip 5 "the multi_thread recording failed"; fi
+
+done_testing
