@@ -14,6 +14,7 @@
 #include "traces-samples/apps/sample_util.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -290,7 +291,73 @@ static void check_memory(struct checks *c, const struct sample_agents *agents,
 	check(c, "hsa_amd_profiling_get_dispatch_time with a NULL out-pointer",
 	      hsa_amd_profiling_get_dispatch_time(agents->gpu, signal, NULL),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_profiling_get_async_copy_time with a NULL out-pointer",
+	      hsa_amd_profiling_get_async_copy_time(signal, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_memory_copy to NULL", hsa_memory_copy(NULL, &word, sizeof(word)),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	hsa_signal_destroy(signal);
+}
+
+/* Checks on a block of host memory allocated for them. */
+static void check_host_memory(struct checks *c, const struct sample_agents *agents,
+			      const struct sample_pools *pools)
+{
+	void *agent_ptr = NULL;
+	uint32_t *block = NULL;
+	hsa_status_t status;
+
+	status = hsa_amd_memory_pool_allocate(pools->host, 64, 0, (void **)&block);
+	check(c, "hsa_amd_memory_pool_allocate of 64 bytes", status, HSA_STATUS_SUCCESS);
+	if (status != HSA_STATUS_SUCCESS)
+		return;
+	check(c, "hsa_amd_agents_allow_access for 0 agents",
+	      hsa_amd_agents_allow_access(0, &agents->gpu, NULL, block),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_fill of NULL", hsa_amd_memory_fill(NULL, 0, 4),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_fill of an address not 4-byte aligned",
+	      hsa_amd_memory_fill((char *)block + 1, 0, 4), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_lock of 0 bytes",
+	      hsa_amd_memory_lock(block, 0, NULL, 0, &agent_ptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_amd_memory_pool_free", hsa_amd_memory_pool_free(block), HSA_STATUS_SUCCESS);
+}
+
+static bool never_called(hsa_signal_value_t value, void *arg)
+{
+	(void)value;
+	(void)arg;
+	return false;
+}
+
+static void check_handles_zero_and_handlers(struct checks *c)
+{
+	const hsa_region_t no_region = { 0 };
+	const hsa_executable_symbol_t no_symbol = { 0 };
+	hsa_region_segment_t segment;
+	hsa_signal_t signal;
+	uint64_t object;
+	hsa_status_t status;
+
+	check(c, "hsa_region_get_info on region handle 0",
+	      hsa_region_get_info(no_region, HSA_REGION_INFO_SEGMENT, &segment),
+	      HSA_STATUS_ERROR_INVALID_REGION);
+	check(c, "hsa_executable_symbol_get_info on symbol handle 0",
+	      hsa_executable_symbol_get_info(no_symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
+					     &object),
+	      HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL);
+	status = hsa_signal_create(1, 0, NULL, &signal);
+	if (status != HSA_STATUS_SUCCESS) {
+		check(c, "hsa_signal_create for the handler checks", status, HSA_STATUS_SUCCESS);
+		return;
+	}
+	check(c, "hsa_amd_signal_async_handler with a NULL handler",
+	      hsa_amd_signal_async_handler(signal, HSA_SIGNAL_CONDITION_EQ, 0, NULL, NULL),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_signal_destroy(signal);
+	check(c, "hsa_amd_signal_async_handler on a destroyed signal",
+	      hsa_amd_signal_async_handler(signal, HSA_SIGNAL_CONDITION_EQ, 0, never_called, NULL),
+	      HSA_STATUS_ERROR_INVALID_SIGNAL);
 }
 
 /* The queue error callback's report, written by the packet processor's thread. */
@@ -372,6 +439,8 @@ static hsa_status_t run_checks(struct checks *c, const char *code_object)
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
 	check_memory(c, &agents, &pools);
+	check_host_memory(c, &agents, &pools);
+	check_handles_zero_and_handlers(c);
 	check_bad_packet(c, agents.gpu, queue_size);
 	return HSA_STATUS_SUCCESS;
 }
@@ -401,7 +470,10 @@ int main(int argc, char **argv)
 	check_before_init(&c);
 	if (sample_init() != HSA_STATUS_SUCCESS)
 		return SAMPLE_EXIT_FAILURE;
+	check(&c, "hsa_init while initialized (reference counted)", hsa_init(),
+	      HSA_STATUS_SUCCESS);
 	status = run_checks(&c, argv[1]);
+	check(&c, "hsa_shut_down of the nested hsa_init", hsa_shut_down(), HSA_STATUS_SUCCESS);
 	check(&c, "hsa_shut_down", hsa_shut_down(), HSA_STATUS_SUCCESS);
 	check(&c, "hsa_shut_down after the last shutdown", hsa_shut_down(),
 	      HSA_STATUS_ERROR_NOT_INITIALIZED);
