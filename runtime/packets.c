@@ -23,17 +23,9 @@ static uint16_t packet_type(uint16_t header)
 	return (header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
 }
 
-static void acquire_fence(uint16_t header)
-{
-	if ((header >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3)
-		atomic_thread_fence(memory_order_acquire);
-}
-
-static void release_fence(uint16_t header)
-{
-	if ((header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3)
-		atomic_thread_fence(memory_order_release);
-}
+/* The header's acquire and release fences need no instruction here: the header is read with
+ * acquire semantics, and completion signals are changed with sequentially consistent atomic
+ * operations, which order every memory access of the packet's work before them. */
 
 /* Completion: record the profiling times in the signal, then decrement it. */
 static void complete(struct hsat_queue *queue, hsa_signal_t handle, uint64_t begin)
@@ -198,13 +190,9 @@ void *hsat_packet_processor(void *arg)
 				      HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE,
 				      memory_order_release);
 		atomic_store(&queue->read_index, index + 1);
-		acquire_fence(header);
 		status = process(queue, packet, header);
-		if (status != HSA_STATUS_SUCCESS) {
+		if (status != HSA_STATUS_SUCCESS)
 			report(queue, status);
-			continue;
-		}
-		release_fence(header);
 	}
 	hsat_workers_thread_done();
 	return NULL;

@@ -166,29 +166,37 @@ void hsat_signal_any_poke(void)
 }
 
 /* After every value change. The doorbell hook runs the intercept queue's handlers in the
- * writing thread, as ROCr does. */
-static void changed(struct hsat_signal *signal)
+ * writing thread, as ROCr does. Callers read doorbell_of *before* changing the value: once
+ * the new value is visible, the program may destroy the signal and its slot may be reused
+ * (the memory stays mapped, so the wake-ups below are at worst spurious). */
+static void changed(struct hsat_signal *signal, struct hsat_queue *doorbell_of)
 {
-	struct hsat_queue *queue;
-
 	hsat_signal_poke(signal);
 	if (atomic_load(&any_waiters))
 		hsat_signal_any_poke();
-	queue = atomic_load_explicit(&signal->doorbell_of, memory_order_acquire);
-	if (queue)
-		hsat_queue_doorbell_rung(queue);
+	if (doorbell_of)
+		hsat_queue_doorbell_rung(doorbell_of);
+}
+
+static struct hsat_queue *doorbell_of(struct hsat_signal *signal)
+{
+	return atomic_load_explicit(&signal->doorbell_of, memory_order_acquire);
 }
 
 void hsat_signal_subtract(struct hsat_signal *signal, int64_t amount)
 {
+	struct hsat_queue *queue = doorbell_of(signal);
+
 	atomic_fetch_sub(&signal->value, amount);
-	changed(signal);
+	changed(signal, queue);
 }
 
 void hsat_signal_store(struct hsat_signal *signal, int64_t value)
 {
+	struct hsat_queue *queue = doorbell_of(signal);
+
 	atomic_store(&signal->value, value);
-	changed(signal);
+	changed(signal, queue);
 }
 
 /* --- create / destroy ------------------------------------------------------------------- */
@@ -276,9 +284,11 @@ STORE_OP(silent_store_screlease)
 #define RMW_VOID_OP(op, expr, suffix)                                                   \
 	void impl_hsa_signal_##op##_##suffix(hsa_signal_t handle, hsa_signal_value_t value) \
 	{                                                                               \
+		struct hsat_queue *queue;                                               \
 		SIGNAL_OR_RETURN(handle, );                                             \
+		queue = doorbell_of(signal);                                            \
 		expr;                                                                   \
-		changed(signal);                                                        \
+		changed(signal, queue);                                                 \
 	}
 #define RMW_VOID_OPS(op, expr)                  \
 	RMW_VOID_OP(op, expr, relaxed)          \
@@ -296,9 +306,11 @@ RMW_VOID_OPS(subtract, atomic_fetch_sub(&signal->value, value))
 							      hsa_signal_value_t value) \
 	{                                                                               \
 		int64_t old;                                                            \
+		struct hsat_queue *queue;                                               \
 		SIGNAL_OR_RETURN(handle, 0);                                            \
+		queue = doorbell_of(signal);                                            \
 		old = atomic_exchange(&signal->value, value);                           \
-		changed(signal);                                                        \
+		changed(signal, queue);                                                 \
 		return old;                                                             \
 	}
 EXCHANGE_OP(relaxed)
@@ -311,9 +323,11 @@ EXCHANGE_OP(scacq_screl)
 		hsa_signal_t handle, hsa_signal_value_t expected, hsa_signal_value_t value) \
 	{                                                                               \
 		int64_t old = expected;                                                 \
+		struct hsat_queue *queue;                                               \
 		SIGNAL_OR_RETURN(handle, 0);                                            \
+		queue = doorbell_of(signal);                                            \
 		if (atomic_compare_exchange_strong(&signal->value, &old, value))        \
-			changed(signal);                                                \
+			changed(signal, queue);                                         \
 		return old;                                                             \
 	}
 CAS_OP(relaxed)

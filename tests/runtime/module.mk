@@ -25,3 +25,12 @@ $(BUILD)/tests/runtime/test_tool_dependent.so: $(BUILD)/obj/tests/runtime/test_t
 # Just the runtime and its tests: make BUILD=build/san SANITIZE=1 runtime-tests
 .PHONY: runtime-tests
 runtime-tests: $(RUNTIME_LIB) $(RUNTIME_TEST_BINS) $(RUNTIME_TEST_KERNELS) $(RUNTIME_TEST_TOOLS)
+
+# ThreadSanitizer run of the runtime tests, in build/tsan (not part of `make check`):
+#   make check-runtime-tsan
+.PHONY: check-runtime-tsan
+check-runtime-tsan:
+	@$(MAKE) --no-print-directory BUILD=build/tsan CFLAGS="-fsanitize=thread -O1" \
+		LDFLAGS=-fsanitize=thread runtime-tests
+	HSATRACE_BUILD=$(CURDIR)/build/tsan TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+		tests/run build/tsan/tests/runtime/*.t
