@@ -141,6 +141,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace report: %s\n", err);
 		goto cleanup;
 	}
+	stats_model_check_schema(&r.model, "hsatrace report");
 	if (stats_model_finish(&r.model) || timeline_add_gpu(&r.timeline, &r.model) ||
 	    stats_tables_build(&tables, &r.model, STATS_ALL, trace)) {
 		fprintf(stderr, "hsatrace report: out of memory\n");

@@ -238,8 +238,13 @@ static int counter_sample(struct timeline *tl, const struct trace_event *ev)
 	if (!name || !trace_event_get_double(ev, "value", &value))
 		return 0;
 	trace_event_get_u64(ev, "id", &id);
-	snprintf(label, sizeof(label), "%s (%s %llu)", name, scope ? scope : "?",
-		 (unsigned long long)id);
+	/* Pools and agents are identified by handles, shown in hex as everywhere else. */
+	if (scope && (strcmp(scope, "pool") == 0 || strcmp(scope, "agent") == 0))
+		snprintf(label, sizeof(label), "%s (%s 0x%llx)", name, scope,
+			 (unsigned long long)id);
+	else
+		snprintf(label, sizeof(label), "%s (%s %llu)", name, scope ? scope : "?",
+			 (unsigned long long)id);
 	added = keymap_get_or_add(&tl->counter_index, label, strlen(label), &slot);
 	if (added < 0)
 		return -1;

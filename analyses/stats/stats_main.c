@@ -97,6 +97,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
+	stats_model_check_schema(&model, "hsatrace stats");
 	if (stats_model_finish(&model) ||
 	    stats_tables_build(&tables, &model, sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");

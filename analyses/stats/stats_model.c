@@ -1,5 +1,6 @@
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/stats_model_internal.h"
+#include "tracer/schema/hsatrace_schema.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -432,6 +433,37 @@ static int signal_wait(struct stats_model *m, const struct trace_event *ev)
 	return 0;
 }
 
+/* ---- the schema version ------------------------------------------------------------ */
+
+static int trace_info(struct stats_model *m, const struct trace_event *ev)
+{
+	const char *v = trace_event_get_str(ev, "schema_version");
+
+	if (!v || !*v)
+		return 0;
+	if (!m->schema_version[0])
+		snprintf(m->schema_version, sizeof(m->schema_version), "%s", v);
+	else if (strcmp(m->schema_version, v) != 0)
+		snprintf(m->schema_version, sizeof(m->schema_version), "mixed");
+	return 0;
+}
+
+int stats_model_check_schema(const struct stats_model *m, const char *prog)
+{
+	const char *v = m->schema_version;
+	char *end;
+	long major;
+
+	if (!v[0])
+		return 0; /* not written by libhsatrace (or cut): nothing to compare */
+	major = strtol(v, &end, 10);
+	if (strcmp(v, "mixed") != 0 && end != v && major == HSAT_SCHEMA_VERSION_MAJOR)
+		return 0;
+	fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x; "
+		"events it does not know are ignored\n", prog, v, HSAT_SCHEMA_VERSION_MAJOR);
+	return 1;
+}
+
 /* ---- dispatch ----------------------------------------------------------------------- */
 
 static int ends_with(const char *s, const char *suffix)
@@ -474,6 +506,8 @@ int stats_model_add_event(struct stats_model *m, const struct trace_event *ev)
 			return signal_wait(m, ev);
 		return 0;
 	}
+	if (strcmp(n, "hsa_meta:trace_info") == 0)
+		return trace_info(m, ev);
 	if (strcmp(n, "hsa_gpu:kernel_begin") == 0)
 		return gpu_edge(m, ev, 0, 0);
 	if (strcmp(n, "hsa_gpu:kernel_end") == 0)

@@ -78,6 +78,7 @@ struct stats_model {
 	uint64_t events;
 	int64_t first_ns, last_ns;
 	int have_time;
+	char schema_version[16];            /* hsa_meta:trace_info's, "" when none, "mixed" */
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */
@@ -99,6 +100,10 @@ int stats_model_add_event(struct stats_model *m, const struct trace_event *ev);
 
 /* Returns 0, or -1 when out of memory. */
 int stats_model_finish(struct stats_model *m);
+
+/* Warns on stderr, prefixed by prog, when the trace's schema major version differs from the
+ * one this hsatrace was built for (HSAT_SCHEMA_VERSION_MAJOR); returns 1 when it warned. */
+int stats_model_check_schema(const struct stats_model *m, const char *prog);
 
 #define STATS_ROW(vec, type, i) (&((type *)(vec)->items)[i])
 

@@ -41,6 +41,7 @@ struct stats_tables {
 	struct stats_table *items;
 	size_t count;
 	const char *trace;     /* borrowed */
+	const char *schema_version; /* borrowed; "" when the trace has none */
 	uint64_t events;
 	int64_t span_ns;
 };

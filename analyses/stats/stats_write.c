@@ -45,8 +45,9 @@ static void write_text_table(const struct stats_table *t, FILE *out)
 
 static void write_text(const struct stats_tables *ts, FILE *out)
 {
-	fprintf(out, "trace: %s\nevents: %" PRIu64 "\nspan_ns: %" PRId64 "\n", ts->trace,
-		ts->events, ts->span_ns);
+	fprintf(out, "trace: %s\nschema: %s\nevents: %" PRIu64 "\nspan_ns: %" PRId64 "\n",
+		ts->trace, ts->schema_version[0] ? ts->schema_version : "unknown", ts->events,
+		ts->span_ns);
 	for (size_t i = 0; i < ts->count; i++) {
 		fputc('\n', out);
 		write_text_table(&ts->items[i], out);
@@ -113,6 +114,11 @@ static void write_json(const struct stats_tables *ts, FILE *out)
 {
 	fputs("{\n  \"trace\": ", out);
 	write_json_string(ts->trace, out);
+	fputs(",\n  \"schema_version\": ", out);
+	if (ts->schema_version[0])
+		write_json_string(ts->schema_version, out);
+	else
+		fputs("null", out);
 	fprintf(out, ",\n  \"events\": %" PRIu64 ",\n  \"span_ns\": %" PRId64, ts->events,
 		ts->span_ns);
 	for (size_t i = 0; i < ts->count; i++) {

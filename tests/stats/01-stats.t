@@ -9,7 +9,7 @@ app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
-plan 31
+plan 35
 export LC_ALL=C
 
 lttng_harness_start
@@ -19,14 +19,19 @@ tmp=$LTTNG_HARNESS_DIR
 # record MODE: one session, the contexts `hsatrace record` enables, one run of the app.
 record() {
 	lttng create "s-$1" -o "$tmp/trace-$1" >/dev/null &&
-		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_gpu:*' >/dev/null &&
+		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
+			>/dev/null &&
 		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 		lttng start >/dev/null &&
-		"$app" "$1" &&
+		"$app" "$@" &&
 		lttng stop >/dev/null && lttng destroy >/dev/null
 }
 record exec && record both && record gpu
 ok $? "three traces recorded (kernel_exec only, kernel_exec + hsa_gpu, hsa_gpu only)"
+lttng create s-future -o "$tmp/trace-future" >/dev/null &&
+	lttng enable-event -u 'hsa_meta:*,hsa_api:*' >/dev/null && lttng start >/dev/null &&
+	"$app" exec 99.0 && lttng stop >/dev/null && lttng destroy >/dev/null
+ok $? "a trace claiming schema 99.0 recorded"
 
 # expected TRACE SECTION: expect.awk's rows of SECTION, in the documented order.
 expected() {
@@ -90,6 +95,18 @@ blocks=$(printf '%s\n' "$out" | cut -d, -f1 | sort -u | tr '\n' ' ')
 is "$blocks" "kernels section " "--section kernels prints the kernels table only"
 "$stats" -f csv -o "$tmp/out.csv" "$t" && "$stats" -f csv "$t" | cmp -s - "$tmp/out.csv"
 ok $? "-o FILE writes what standard output gets, and reruns are identical"
+
+# The schema version: shown, and a different major is warned about (but still read).
+schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/tracer/schema/hsatrace_schema.h")
+grep -qx "schema: $schema" "$tmp/out.txt"
+ok $? "text output shows the trace's schema version ($schema)"
+"$stats" -s api "$tmp/trace-future" >/dev/null 2>"$tmp/err.txt"
+st=$?
+[ $st = 0 ] && grep -q "warning: trace schema version 99.0" "$tmp/err.txt"
+ok $? "a trace of another schema major: a warning, and the tables still" ||
+	diag "status $st: $(cat "$tmp/err.txt")"
+"$stats" -s api "$t" 2>&1 >/dev/null | grep -q warning
+ok $((! $?)) "no warning for the current schema"
 
 # A unified trace holds kernel_exec and the hsa_gpu events made from it: count once.
 t=$tmp/trace-both

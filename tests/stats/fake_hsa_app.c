@@ -1,5 +1,5 @@
 /*
- * fake_hsa_app MODE - emits the hsatrace event schema's events (same provider, event and
+ * fake_hsa_app MODE [SCHEMA_VERSION] - emits the hsatrace event schema's events (same provider, event and
  * field names as the tracer) for a small, known scenario, so the stats and report tests can
  * run before and independently of the real tracer. Durations come from real sleeps; the
  * tests read the expected numbers back from the trace with babeltrace2, never from here.
@@ -7,6 +7,7 @@
  * MODE: exec  GPU activity as hsa_activity:kernel_exec (what the tracer writes)
  *       both  kernel_exec plus hsa_gpu:kernel_begin/_end (a unified trace: no double count)
  *       gpu   hsa_gpu:kernel_begin/_end only
+ * SCHEMA_VERSION: what hsa_meta:trace_info says (default: the schema's, HSAT_SCHEMA_VERSION).
  *
  * Scenario: two queues (ids 1 and 2); queue 1 gets two kernels, a barrier and a third kernel
  * all submitted before any runs; queue 2 gets a kernel that completes before the next is
@@ -25,6 +26,8 @@
 #include "tests/stats/fake_hsa_api_hot_tp.h"
 #include "tests/stats/fake_hsa_activity_tp.h"
 #include "tests/stats/fake_hsa_gpu_tp.h"
+#include "tests/stats/fake_hsa_meta_tp.h"
+#include "tracer/schema/hsatrace_schema.h"
 
 #define PACKET_KERNEL 2
 #define PACKET_BARRIER_AND 3
@@ -155,12 +158,13 @@ int main(int argc, char **argv)
 {
 	pthread_t thread;
 
-	if (argc != 2 || (strcmp(argv[1], "exec") && strcmp(argv[1], "both") &&
-			  strcmp(argv[1], "gpu"))) {
-		fprintf(stderr, "usage: fake_hsa_app exec|both|gpu\n");
+	if (argc < 2 || argc > 3 ||
+	    (strcmp(argv[1], "exec") && strcmp(argv[1], "both") && strcmp(argv[1], "gpu"))) {
+		fprintf(stderr, "usage: fake_hsa_app exec|both|gpu [SCHEMA_VERSION]\n");
 		return 2;
 	}
 	mode = argv[1];
+	lttng_ust_tracepoint(hsa_meta, trace_info, argc == 3 ? argv[2] : HSAT_SCHEMA_VERSION);
 	CALL(hsa_api, hsa_init, 200);
 	for (uint64_t q = 1; q <= 2; q++) {
 		uint64_t id = correlation();
