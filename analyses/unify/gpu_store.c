@@ -13,14 +13,80 @@ void gpu_store_init(struct gpu_store *st)
 void gpu_store_release(struct gpu_store *st)
 {
 	for (size_t i = 0; i < st->n_recs; i++) {
-		bt_message_put_ref(st->recs[i].msg);
+		free(st->recs[i].values);
 		free(st->recs[i].counters);
 	}
-	for (size_t i = 0; i < st->n_counters; i++)
-		free(st->counters[i].name);
+	for (size_t i = 0; i < st->n_classes; i++)
+		bt_event_class_put_ref(st->classes[i]);
+	free(st->classes);
 	free(st->recs);
 	free(st->counters);
+	strtab_release(&st->strings);
 	*st = (struct gpu_store){ 0 };
+}
+
+/* Keeps a reference to the event class of a record (records share a few classes). */
+static int hold_class(struct gpu_store *st, const bt_event_class *ec)
+{
+	const bt_event_class **c;
+
+	for (size_t i = st->n_classes; i > 0; i--)
+		if (st->classes[i - 1] == ec)
+			return 0;
+	c = realloc(st->classes, (st->n_classes + 1) * sizeof(*c));
+	if (!c)
+		return -1;
+	st->classes = c;
+	c[st->n_classes++] = ec;
+	bt_event_class_get_ref(ec);
+	return 0;
+}
+
+/* The payload's top-level values; members that are neither integers nor strings are 0. */
+static uint64_t *payload_values(struct gpu_store *st, const bt_field *payload)
+{
+	uint64_t n = bt_field_class_structure_get_member_count(bt_field_borrow_class_const(payload));
+	uint64_t *v = calloc(n + 1, sizeof(*v));
+
+	for (uint64_t i = 0; v && i < n; i++) {
+		const bt_field *f = bt_field_structure_borrow_member_field_by_index_const(payload, i);
+		bt_field_class_type type = bt_field_get_class_type(f);
+
+		if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+			v[i] = bt_field_integer_unsigned_get_value(f);
+		else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+			v[i] = (uint64_t)bt_field_integer_signed_get_value(f);
+		else if (type == BT_FIELD_CLASS_TYPE_STRING) {
+			const char *s = strtab_intern(&st->strings, bt_field_string_get_value(f));
+
+			if (!s) {
+				free(v);
+				return NULL;
+			}
+			v[i] = (uint64_t)(uintptr_t)s;
+		}
+	}
+	return v;
+}
+
+int gpu_record_fill_payload(const struct gpu_record *r, bt_field *payload)
+{
+	uint64_t n = bt_field_class_structure_get_member_count(bt_field_borrow_class_const(payload));
+
+	for (uint64_t i = 0; i < n; i++) {
+		bt_field *f = bt_field_structure_borrow_member_field_by_index(payload, i);
+		bt_field_class_type type = bt_field_get_class_type(f);
+
+		if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+			bt_field_integer_unsigned_set_value(f, r->values[i]);
+		else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+			bt_field_integer_signed_set_value(f, (int64_t)r->values[i]);
+		else if (type == BT_FIELD_CLASS_TYPE_STRING &&
+			 bt_field_string_set_value(f, r->values[i] ?
+				(const char *)(uintptr_t)r->values[i] : "") != 0)
+			return -1;
+	}
+	return 0;
 }
 
 bool struct_get_u64(const bt_field *s, const char *name, uint64_t *out)
@@ -121,7 +187,7 @@ static int collect_counter(struct gpu_store *st, const bt_event *ev)
 		st->cap_counters = cap;
 	}
 	c = &st->counters[st->n_counters];
-	c->name = strdup(name);
+	c->name = strtab_intern(&st->strings, name);
 	if (!c->name)
 		return -1;
 	c->value = (int64_t)value;
@@ -150,9 +216,12 @@ static int collect_activity(struct gpu_store *st, const bt_message *msg, const b
 		  to_ns(msg, r.begin_cycles, &r.begin_ns) && to_ns(msg, r.end_cycles, &r.end_ns);
 
 	if (ok && kind == GPU_KERNEL) {
-		r.kernel_name = struct_get_string(payload, "kernel_name");
-		ok = r.kernel_name && struct_get_u64(payload, "queue_id", &r.queue_id) &&
+		const char *name = struct_get_string(payload, "kernel_name");
+
+		ok = name && struct_get_u64(payload, "queue_id", &r.queue_id) &&
 		     struct_get_u64(payload, "packet_index", &r.packet_index);
+		if (ok && !(r.kernel_name = strtab_intern(&st->strings, name)))
+			return -1;
 	}
 	if (!ok || r.end_ns < r.begin_ns) {
 		st->skipped_records++;
@@ -168,8 +237,12 @@ static int collect_activity(struct gpu_store *st, const bt_message *msg, const b
 		st->cap_recs = cap;
 	}
 	r.vpid = event_vpid(ev);
-	r.msg = msg;
-	bt_message_get_ref(msg);
+	r.ec = bt_event_borrow_class_const(ev);
+	r.values = payload_values(st, payload);
+	if (!r.values || hold_class(st, r.ec) != 0) {
+		free(r.values);
+		return -1;
+	}
 	st->recs[st->n_recs++] = r;
 	return 0;
 }
@@ -229,6 +302,68 @@ static struct gpu_record **sorted_kernels(struct gpu_store *st, size_t *n)
 	return k;
 }
 
+/* Matching order: run, queue, sequence on the queue, kernel name (interned: by address). */
+static int cmp_match(const void *a, const void *b)
+{
+	const struct gpu_record *x = *(const struct gpu_record *const *)a;
+	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->queue_id != y->queue_id)
+		return x->queue_id < y->queue_id ? -1 : 1;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	if (x->kernel_name != y->kernel_name)
+		return (uintptr_t)x->kernel_name < (uintptr_t)y->kernel_name ? -1 : 1;
+	return 0;
+}
+
+/* Correlation order: run, process, correlation id. */
+static int cmp_correlation(const void *a, const void *b)
+{
+	const struct gpu_record *x = *(const struct gpu_record *const *)a;
+	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->vpid != y->vpid)
+		return x->vpid < y->vpid ? -1 : 1;
+	if (x->correlation_id != y->correlation_id)
+		return x->correlation_id < y->correlation_id ? -1 : 1;
+	return 0;
+}
+
+static struct gpu_record *lookup(struct gpu_record **sorted, size_t n, const struct gpu_record *key,
+				 int (*cmp)(const void *, const void *))
+{
+	struct gpu_record **hit = bsearch(&key, sorted, n, sizeof(*sorted), cmp);
+
+	return hit ? *hit : NULL;
+}
+
+/* The dispatch of run `run` at the same place as `r`: queue, sequence, kernel name. */
+static struct gpu_record *same_dispatch(struct gpu_record **by_match, size_t n,
+					const struct gpu_record *r, unsigned run)
+{
+	struct gpu_record key = *r;
+
+	key.run = run;
+	return lookup(by_match, n, &key, cmp_match);
+}
+
+static struct gpu_record **sorted_copy(struct gpu_record **k, size_t n,
+				       int (*cmp)(const void *, const void *))
+{
+	struct gpu_record **c = malloc((n + 1) * sizeof(*c));
+
+	if (!c)
+		return NULL;
+	memcpy(c, k, n * sizeof(*c));
+	qsort(c, n, sizeof(*c), cmp);
+	return c;
+}
+
 static int attach(struct gpu_record *r, size_t counter)
 {
 	size_t *c = realloc(r->counters, (r->n_counters + 1) * sizeof(*c));
@@ -240,27 +375,8 @@ static int attach(struct gpu_record *r, size_t counter)
 	return 0;
 }
 
-/* The kernel of `run` with this correlation id (binary search would need another order;
- * counters are few, a linear scan over the kernels of one run is fine). */
-static struct gpu_record *find_dispatch(struct gpu_record **k, size_t n, unsigned run,
-					uint64_t vpid, uint64_t id)
-{
-	for (size_t i = 0; i < n; i++)
-		if (k[i]->run == run && k[i]->vpid == vpid && k[i]->correlation_id == id)
-			return k[i];
-	return NULL;
-}
-
-static struct gpu_record *find_base(struct gpu_record **k, size_t n, const struct gpu_record *p)
-{
-	for (size_t i = 0; i < n; i++)
-		if (k[i]->run == 0 && k[i]->queue_id == p->queue_id && k[i]->seq == p->seq &&
-		    strcmp(k[i]->kernel_name, p->kernel_name) == 0)
-			return k[i];
-	return NULL;
-}
-
-static int match_passes(struct gpu_store *st, struct gpu_record **k, size_t n, FILE *report)
+static void match_passes(struct gpu_store *st, struct gpu_record **k, size_t n,
+			 struct gpu_record **by_match, FILE *report)
 {
 	unsigned max_run = 0;
 
@@ -268,52 +384,43 @@ static int match_passes(struct gpu_store *st, struct gpu_record **k, size_t n, F
 		if (k[i]->run > max_run)
 			max_run = k[i]->run;
 	for (size_t i = 0; i < n; i++) {
-		struct gpu_record *p = k[i];
-
-		if (p->run == 0)
+		if (k[i]->run == 0)
 			continue;
-		if (find_base(k, n, p))
+		if (same_dispatch(by_match, n, k[i], 0))
 			st->matched++;
 		else
 			st->unmatched_pass++;
 	}
 	for (unsigned run = 1; run <= max_run; run++)
-		for (size_t i = 0; i < n; i++) {
-			bool found = false;
-
-			if (k[i]->run != 0)
-				continue;
-			for (size_t j = 0; j < n && !found; j++)
-				found = k[j]->run == run && k[j]->queue_id == k[i]->queue_id &&
-					k[j]->seq == k[i]->seq &&
-					strcmp(k[j]->kernel_name, k[i]->kernel_name) == 0;
-			if (!found)
+		for (size_t i = 0; i < n; i++)
+			if (k[i]->run == 0 && !same_dispatch(by_match, n, k[i], run))
 				st->unmatched_base_kernels++;
-		}
 	if (max_run > 0 && report)
 		fprintf(report, "hsatrace-unify: passes: %llu dispatches matched, %llu pass "
 			"dispatches unmatched, %llu base dispatches without a match\n",
 			(unsigned long long)st->matched, (unsigned long long)st->unmatched_pass,
 			(unsigned long long)st->unmatched_base_kernels);
-	return 0;
 }
 
 int gpu_store_finish(struct gpu_store *st, FILE *report)
 {
 	size_t n;
 	struct gpu_record **k = sorted_kernels(st, &n);
+	struct gpu_record **by_match = k ? sorted_copy(k, n, cmp_match) : NULL;
+	struct gpu_record **by_corr = k ? sorted_copy(k, n, cmp_correlation) : NULL;
 	int ret = -1;
 
-	if (!k)
-		return -1;
-	if (match_passes(st, k, n, report) != 0)
+	if (!k || !by_match || !by_corr)
 		goto cleanup;
+	match_passes(st, k, n, by_match, report);
 	for (size_t c = 0; c < st->n_counters; c++) {
 		const struct gpu_counter *ctr = &st->counters[c];
-		struct gpu_record *r = find_dispatch(k, n, ctr->run, ctr->vpid, ctr->id);
+		struct gpu_record key = { .run = ctr->run, .vpid = ctr->vpid,
+					  .correlation_id = ctr->id };
+		struct gpu_record *r = lookup(by_corr, n, &key, cmp_correlation);
 
 		if (r && r->run != 0)
-			r = find_base(k, n, r);
+			r = same_dispatch(by_match, n, r, 0);
 		if (!r) {
 			st->counters_unattached++;
 			continue;
@@ -324,6 +431,8 @@ int gpu_store_finish(struct gpu_store *st, FILE *report)
 	}
 	ret = 0;
 cleanup:
+	free(by_corr);
+	free(by_match);
 	free(k);
 	return ret;
 }

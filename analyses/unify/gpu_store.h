@@ -4,7 +4,8 @@
  * completion records that carry them), and counters of extra passes can be attached.
  *
  * Memory is proportional to the number of GPU activity records and counters only: each
- * record keeps a reference to its (small) event message for the fields to copy.
+ * record keeps its payload's top-level values (integers, interned strings) and shares a
+ * reference to its event class, enough to write the fields again.
  *
  * Counters: hsa_activity:counter records with scope "dispatch", whose id is the
  * correlation_id of the kernel dispatch they were measured on.
@@ -22,10 +23,12 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "analyses/common/strtab.h"
+
 enum gpu_kind { GPU_KERNEL, GPU_COPY };
 
 struct gpu_counter {
-	char *name;
+	const char *name;	/* interned */
 	int64_t value;
 	unsigned run;		/* the pass it was measured in */
 	uint64_t vpid;
@@ -34,13 +37,14 @@ struct gpu_counter {
 
 struct gpu_record {
 	enum gpu_kind kind;
-	const bt_message *msg;	/* the kernel_exec / copy_exec event message (reference) */
+	const bt_event_class *ec; /* the kernel_exec / copy_exec class (reference in classes) */
+	uint64_t *values;	/* per payload member: the integer, or (uintptr_t) its string */
 	unsigned run;
 	uint64_t vpid;
 	uint64_t queue_id;	/* kernels; copies: 0 */
 	uint64_t packet_index;
 	uint64_t correlation_id;
-	const char *kernel_name; /* borrowed from msg, "" for copies */
+	const char *kernel_name; /* interned, "" for copies */
 	int64_t begin_ns, end_ns; /* GPU times, ns from the clock origin */
 	uint64_t begin_cycles, end_cycles; /* the recorded field values */
 	uint64_t seq;		/* sequence number on its queue (kernels) */
@@ -49,6 +53,9 @@ struct gpu_record {
 };
 
 struct gpu_store {
+	struct strtab strings;
+	const bt_event_class **classes;	/* references held */
+	size_t n_classes;
 	struct gpu_record *recs;
 	size_t n_recs, cap_recs;
 	struct gpu_counter *counters;
@@ -72,6 +79,9 @@ int gpu_store_collect(struct gpu_store *st, const bt_message *msg);
 
 /* Numbers kernels on their queues, attaches counters, matches passes. 0 or -1. */
 int gpu_store_finish(struct gpu_store *st, FILE *report);
+
+/* Writes a record's payload values into `payload` (a structure of the record's class). */
+int gpu_record_fill_payload(const struct gpu_record *r, bt_field *payload);
 
 /* Reads an integer member of a structure field by name (signed or unsigned). */
 bool struct_get_u64(const bt_field *s, const char *name, uint64_t *out);

@@ -119,8 +119,6 @@ struct run_state {
 	struct gpu_store gpu;
 	struct unify_counts collect_counts;
 	struct unify_counts counts;
-	bt_graph **graphs;	/* collect graphs, kept while the gpu_store holds messages */
-	size_t n_graphs;
 	size_t skipped_traces;
 };
 
@@ -149,7 +147,8 @@ static int collect_runs(struct run_state *rs, const char **paths)
 		rs->gpu.current_run = run;
 		if (pass_run(paths, n, &p, NULL, &g) != 0)
 			return -1;
-		rs->graphs[rs->n_graphs++] = g;
+		/* The gpu_store keeps what it needs (values and event classes). */
+		bt_graph_put_ref(g);
 	}
 	return gpu_store_finish(&rs->gpu, stderr);
 }
@@ -264,9 +263,6 @@ static int find_traces(struct run_state *rs, const struct options *o)
 	for (int i = 0; i < o->n_passes; i++)
 		if (trace_list_add(&rs->traces, o->passes[i], true) < 0)
 			return -1;
-	rs->graphs = calloc(rs->traces.n_runs + 2, sizeof(*rs->graphs));
-	if (!rs->graphs)
-		return -1;
 	n = rs->traces.n;
 	for (size_t i = 0; i < n; i++) {
 		struct trace_dir *d = &rs->traces.dirs[i];
@@ -319,9 +315,6 @@ int main(int argc, char **argv)
 		  rs.collect_counts.failed_streams) ? 1 : 0;
 cleanup:
 	gpu_store_release(&rs.gpu);
-	for (size_t i = 0; i < rs.n_graphs; i++)
-		bt_graph_put_ref(rs.graphs[i]);
-	free(rs.graphs);
 	salvage_release(&rs.salvage);
 	free(paths);
 	trace_list_release(&rs.traces);

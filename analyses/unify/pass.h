@@ -17,7 +17,7 @@ bool pass_trace_opens(const char *path);
 
 /* Runs a graph over `paths` with a unify filter configured by `params` (n_inputs is
  * filled in). write mode: `out_path` receives the trace. On success the graph is returned
- * in *keep (collect mode: messages kept by the gpu_store belong to it) to be put after. */
+ * in *keep, for the caller to put. */
 int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	     const char *out_path, bt_graph **keep);
 

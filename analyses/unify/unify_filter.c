@@ -415,12 +415,11 @@ static int create_gpu_classes(struct unify_iter *it)
 	return bt_event_class_set_name(it->counter_ec, synth_names[SYN_COUNTER]) == 0 ? 0 : -1;
 }
 
-/* The hsa_gpu event class for a begin/end of the activity record `msg`: its payload is a
- * copy of the record's, so every field of kernel_exec/copy_exec is kept. */
-static bt_event_class *gpu_event_class(struct unify_iter *it, const bt_message *msg,
+/* The hsa_gpu event class for a begin/end of an activity record of class `in`: its payload
+ * is a copy of the record's, so every field of kernel_exec/copy_exec is kept. */
+static bt_event_class *gpu_event_class(struct unify_iter *it, const bt_event_class *in,
 				       enum synth_what what)
 {
-	const bt_event_class *in = bt_event_borrow_class_const(bt_message_event_borrow_event_const(msg));
 	bt_event_class *out = ptrmap_get(&it->gpu_ecs[what], in);
 	const bt_field_class *in_payload = bt_event_class_borrow_payload_field_class_const(in);
 	struct fc_copy_scope scope;
@@ -599,14 +598,14 @@ static int emit_synth(struct unify_iter *it, const struct synth *e)
 {
 	const struct gpu_store *st = it->f->params.gpu;
 	struct gpu_stream *g = &it->gstreams[e->stream];
-	const bt_message *rec_msg = st->recs[e->rec].msg;
+	const struct gpu_record *rec = &st->recs[e->rec];
 	bt_event_class *ec;
 	bt_message *m;
 	uint64_t cycles;
 
 	if (e->first && open_gpu_stream(it, g, 0, e->ns) != 0)
 		return -1;
-	ec = e->what == SYN_COUNTER ? it->counter_ec : gpu_event_class(it, rec_msg, e->what);
+	ec = e->what == SYN_COUNTER ? it->counter_ec : gpu_event_class(it, rec->ec, e->what);
 	if (!ec)
 		return -1;
 	cycles = out_stream_cycles(&it->f->ot, g->s, e->ns);
@@ -618,11 +617,9 @@ static int emit_synth(struct unify_iter *it, const struct synth *e)
 		if (fill_counter_event(st, e, bt_message_event_borrow_event(m)) != 0)
 			goto error;
 	} else {
-		const bt_field *in = bt_event_borrow_payload_field_const(
-			bt_message_event_borrow_event_const(rec_msg));
+		bt_field *payload = bt_event_borrow_payload_field(bt_message_event_borrow_event(m));
 
-		if (in && field_copy(in, bt_event_borrow_payload_field(
-			bt_message_event_borrow_event(m))) != 0)
+		if (payload && gpu_record_fill_payload(rec, payload) != 0)
 			goto error;
 	}
 	if (push(it, m) != 0)
