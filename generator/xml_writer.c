@@ -55,6 +55,8 @@ int xml_writer_init(struct xml_writer *xw)
 	xw->buffer = xmlBufferCreate();
 	if (!xw->buffer)
 		return fail(xw, "failed to allocate the xml buffer");
+	/* grow geometrically: documents reach 500 kB */
+	xmlBufferSetAllocationScheme(xw->buffer, XML_BUFFER_ALLOC_DOUBLEIT);
 	xw->writer = xmlNewTextWriterMemory(xw->buffer, 0);
 	if (!xw->writer)
 		return fail(xw, "failed to create the xml writer");
