@@ -10,12 +10,13 @@ B=$HSATRACE_BUILD
 record=$B/libexec/hsatrace/hsatrace-record
 stats=$B/libexec/hsatrace/hsatrace-stats
 report=$B/libexec/hsatrace/hsatrace-report
+unify=$B/libexec/hsatrace/hsatrace-unify
 S=$B/lib/hsatrace/samples
 for f in "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
 	"$B/lib/hsatrace/cpu-runtime/libhsa-runtime64.so.1" "$S/matmul_pipeline" "$S/multi_thread"; do
 	[ -e "$f" ] || skip_all "not built: $f"
 done
-plan 17
+plan 20
 export LC_ALL=C
 
 lttng_harness_start
@@ -75,6 +76,27 @@ check_matmul_pipeline() {
 	bars=$(grep -c '<rect class="kernel"' "$tmp/mm.html")
 	is "$bars" "$(babeltrace2 "$tmp/mm" | grep -c ' hsa_activity:kernel_exec:')" \
 		"one kernel bar per kernel_exec"
+
+	# The unified trace holds kernel_exec/copy_exec and the hsa_gpu events made from them.
+	if [ ! -x "$unify" ]; then
+		skip 3 "hsatrace-unify not built ($unify)"
+	elif ! "$unify" "$tmp/mm" -o "$tmp/mm.unified" >"$tmp/unify.log" 2>&1; then
+		diag "unify failed:"
+		sed 's/^/#   /' "$tmp/unify.log" | head -20 >&2
+		skip 3 "hsatrace unify failed on the recording"
+	else
+		gpu=$(babeltrace2 "$tmp/mm.unified" | grep -c ' hsa_gpu:kernel_end:')
+		is "$gpu" "$(babeltrace2 "$tmp/mm" | grep -c ' hsa_activity:kernel_exec:')" \
+			"the unified trace has an hsa_gpu:kernel_end per kernel_exec"
+		"$stats" -f csv "$tmp/mm" | grep -v '^$' >"$tmp/raw.csv"
+		"$stats" -f csv "$tmp/mm.unified" | grep -v '^$' >"$tmp/unified.csv"
+		cmp -s "$tmp/raw.csv" "$tmp/unified.csv"
+		ok $? "stats of the unified trace equal those of the recording (nothing counted twice)" ||
+			diag "$(diff "$tmp/raw.csv" "$tmp/unified.csv" | head -10)"
+		"$report" -o "$tmp/unified.html" "$tmp/mm.unified"
+		is "$(grep -c '<rect class="kernel"' "$tmp/unified.html")" "$gpu" \
+			"report of the unified trace: one kernel bar per dispatch"
+	fi
 }
 
 check_multi_thread() {
@@ -89,7 +111,7 @@ check_multi_thread() {
 	is "$n" "$threads" "multi_thread: each of the $threads threads blocks in signal waits"
 }
 
-if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 11 "the matmul_pipeline recording failed"; fi
+if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 14 "the matmul_pipeline recording failed"; fi
 if [ $mt_ok = 0 ]; then check_multi_thread; else skip 5 "the multi_thread recording failed"; fi
 
 done_testing
