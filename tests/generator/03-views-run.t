@@ -1,13 +1,13 @@
 #!/bin/sh
 # The generated views do what docs/views.md says, run by the headless engine
 # (hsatrace analyze) on small Trace Compass stub traces written for this test:
-# hsa-stub-trace.xml (a queue with two dispatches and a barrier, a successful and a failed
-# API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
+# hsa-stub-trace.xml (a host-to-device copy, a queue with two dispatches and a barrier, a
+# successful and a failed API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
 # Each expected interval below is worked out by hand from the trace and the view's rules.
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 15
+plan 18
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -37,6 +37,12 @@ has "$tmp/segments" "$s\t100\t150\t50\tvadd\tqueue_id=long:1;packet_index=long:0
 has "$tmp/segments" "$s\t220\t230\t10\thsa_queue_destroy\tstatus=long:4097;correlation_id=long:2;tid=long:101" \
 	"an API call segment by function name, with its failed status"
 
+has "$tmp/segments" "$s\t80\t95\t15\thost to device\tsize_bytes=long:4096;src_agent=long:6;dst_agent=long:7;correlation_id=long:8" \
+	"a copy segment named by direction, matched by copy_id"
+"$analyze" -q --intervals='Copies/*/*/*' "$views/hsa-gpu.xml" "$here/hsa-stub-trace.xml" >"$tmp/copies"
+has "$tmp/copies" 'org.hsatrace.gpu.state\tCopies/6/7/1\t80\t94\tstring\thost to device' \
+	"the copy on its engine row (source agent, destination agent)"
+
 "$analyze" -q --intervals='Processes/*' "$views/hsa-api.xml" "$here/hsa-stub-trace.xml" >"$tmp/api"
 p='org.hsatrace.api.state\tProcesses/100/Threads/101'
 has "$tmp/api" "$p/CallStack/1\t30\t39\tstring\thsa_queue_create" "the call stack holds the plain function name"
@@ -58,3 +64,7 @@ has "$tmp/exited" 'org.hsatrace.kernel.state\tThreads/102/state\t80\t90\tint\t5'
 	>"$tmp/counters"
 has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60\t149\tint\t2' \
 	"packets in flight count dispatches, not barriers, until their kernel_end"
+"$analyze" -q --intervals='Copies/*/*/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
+	>"$tmp/bytes"
+has "$tmp/bytes" 'org.hsatrace.counters.state\tCopies/6/7/bytes_copied\t95\t300\tlong\t4096' \
+	"bytes copied accumulate at the copy's end (the bandwidth view shows their delta)"
