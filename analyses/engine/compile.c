@@ -1050,6 +1050,7 @@ static int state_index(const struct m_fsm *f, const char *id)
 	return -1;
 }
 
+/* t is already counted in its state: on error fsm_free releases what was compiled. */
 static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_fsm *f,
 			      struct m_transition *t)
 {
@@ -1057,11 +1058,12 @@ static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_f
 	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
-	t->any_event = !ev;
+	t->any_event = 1;
+	/* '|' separates alternatives: the regex alternation does it */
 	if (ev) {
-		/* '|' separates alternatives: the regex alternation does it */
 		if (compile_event_regex(c, n, ev, &t->re))
 			goto cleanup;
+		t->any_event = 0;
 	}
 	if (!target) {
 		cerr(c, n, "a transition needs a target");
@@ -1077,8 +1079,6 @@ static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_f
 		goto cleanup;
 	ret = 0;
 cleanup:
-	if (ret && ev)
-		t->any_event = 1; /* the regex is not compiled: nothing to free */
 	free(ev);
 	free(target);
 	return ret;
@@ -1098,21 +1098,25 @@ static int compile_state_body(struct cctx *c, const xmlNode *n, struct m_fsm *f,
 
 	for (const xmlNode *e = n->children; e; e = e->next) {
 		if (is_el(e, "onentry") || is_el(e, "onexit")) {
-			int *list, nlist;
+			int *list, nlist, rc;
 
-			if (id_list(c, e, "action", "action", c->an->nactions, action_id, &list, &nlist))
-				return -1;
+			rc = id_list(c, e, "action", "action", c->an->nactions, action_id, &list, &nlist);
 			s = &f->states[idx];
-			if (is_el(e, "onentry"))
+			if (is_el(e, "onentry")) {
+				free(s->onentry);
 				s->onentry = list, s->nonentry = nlist;
-			else
+			} else {
+				free(s->onexit);
 				s->onexit = list, s->nonexit = nlist;
+			}
+			if (rc)
+				return -1;
 		} else if (is_el(e, "transition")) {
 			GROW(f->states[idx].tr, f->states[idx].ntr);
 			s = &f->states[idx];
-			if (compile_transition(c, e, f, &s->tr[s->ntr]))
-				return -1;
 			s->ntr++;
+			if (compile_transition(c, e, f, &s->tr[s->ntr - 1]))
+				return -1;
 		}
 	}
 	return 0;
