@@ -382,3 +382,92 @@ hsa_status_t impl_hsa_agent_get_exception_policies(hsa_agent_t handle, hsa_profi
 	*mask = 0;
 	return HSA_STATUS_SUCCESS;
 }
+
+/* --- wavefronts and the deprecated ISA queries -------------------------------------------- */
+
+static const uint32_t wavefront_size = WAVEFRONT_SIZE;
+
+hsa_status_t impl_hsa_isa_iterate_wavefronts(hsa_isa_t isa,
+					     hsa_status_t (*callback)(hsa_wavefront_t, void *),
+					     void *data)
+{
+	HSAT_REQUIRE_INIT();
+	if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return callback((hsa_wavefront_t){ (uint64_t)(uintptr_t)&wavefront_size }, data);
+}
+
+hsa_status_t impl_hsa_wavefront_get_info(hsa_wavefront_t wavefront,
+					 hsa_wavefront_info_t attribute, void *value)
+{
+	HSAT_REQUIRE_INIT();
+	if (wavefront.handle != (uint64_t)(uintptr_t)&wavefront_size)
+		return HSA_STATUS_ERROR_INVALID_WAVEFRONT;
+	if (!value || attribute != HSA_WAVEFRONT_INFO_SIZE)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*(uint32_t *)value = wavefront_size;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_isa_get_info(hsa_isa_t isa, hsa_isa_info_t attribute, uint32_t index,
+				   void *value)
+{
+	if (index != 0)
+		return HSA_STATUS_ERROR_INVALID_INDEX;
+	if (attribute == HSA_ISA_INFO_CALL_CONVENTION_COUNT) {
+		HSAT_REQUIRE_INIT();
+		if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+			return HSA_STATUS_ERROR_INVALID_ISA;
+		if (!value)
+			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		*(uint32_t *)value = 1;
+		return HSA_STATUS_SUCCESS;
+	}
+	if (attribute == HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONT_SIZE ||
+	    attribute == HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONTS_PER_COMPUTE_UNIT) {
+		HSAT_REQUIRE_INIT();
+		if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+			return HSA_STATUS_ERROR_INVALID_ISA;
+		if (!value)
+			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		*(uint32_t *)value =
+			attribute == HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONT_SIZE ? WAVEFRONT_SIZE : 1;
+		return HSA_STATUS_SUCCESS;
+	}
+	return impl_hsa_isa_get_info_alt(isa, attribute, value);
+}
+
+hsa_status_t impl_hsa_isa_compatible(hsa_isa_t code_object_isa, hsa_isa_t agent_isa, bool *result)
+{
+	HSAT_REQUIRE_INIT();
+	if (code_object_isa.handle != (uint64_t)(uintptr_t)&gpu_isa ||
+	    agent_isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	if (!result)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*result = true;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_isa_get_exception_policies(hsa_isa_t isa, hsa_profile_t profile,
+						 uint16_t *mask)
+{
+	HSAT_REQUIRE_INIT();
+	if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	if (!mask || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*mask = 0;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_cache_get_info(hsa_cache_t cache, hsa_cache_info_t attribute, void *value)
+{
+	HSAT_REQUIRE_INIT();
+	(void)cache;
+	(void)attribute;
+	(void)value;
+	return HSA_STATUS_ERROR_INVALID_CACHE; /* no agent lists a cache */
+}

@@ -12,6 +12,14 @@ AmdExtTable hsat_amd_ext_table;
 static FinalizerExtTable finalizer_ext_table;
 static ImageExtTable image_ext_table;
 
+/* Weak references: an entry nobody implements links as NULL instead of failing. */
+#define DO_PRAGMA(text) _Pragma(#text)
+#define WEAK_IMPL(name, index) DO_PRAGMA(weak impl_##name)
+HSAT_CORE_API(WEAK_IMPL)
+HSAT_AMD_EXT_API(WEAK_IMPL)
+HSAT_FINALIZER_EXT_API(WEAK_IMPL)
+HSAT_IMAGE_EXT_API(WEAK_IMPL)
+
 /* Where no implementation exists: an error status, as the task's contract demands. Every
  * slot that can reach this returns hsa_status_t (the value-returning signal and queue-index
  * entries are all implemented; api_table_test checks it). Calling through a pointer of

@@ -22,12 +22,19 @@ struct hsat_pool hsat_pools[HSAT_POOL_COUNT] = {
 	[HSAT_POOL_DEVICE] = { POOL_MAGIC, HSAT_POOL_DEVICE, &hsat_gpu_agent },
 };
 
+struct dealloc_callback {
+	hsa_amd_deallocation_callback_t callback;
+	void *user_data;
+	struct dealloc_callback *next;
+};
+
 struct allocation {
 	char *base;
 	size_t size;
 	hsa_amd_pointer_type_t type; /* HSA (pool memory) or LOCKED (host memory) */
 	struct hsat_pool *pool;
 	void *user_data;
+	struct dealloc_callback *callbacks; /* called when the allocation is freed */
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -55,7 +62,7 @@ static int compare_ranges(const void *a, const void *b)
 
 static struct allocation *registry_find_locked(const void *ptr)
 {
-	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL };
+	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL };
 	void *node = tfind(&key, &registry, compare_ranges);
 
 	return node ? *(struct allocation **)node : NULL;
@@ -70,7 +77,7 @@ static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t
 
 	if (!entry)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	*entry = (struct allocation){ base, size, type, pool, NULL };
+	*entry = (struct allocation){ base, size, type, pool, NULL, NULL };
 	pthread_mutex_lock(&registry_lock);
 	node = tsearch(entry, &registry, compare_ranges);
 	if (!node || *(struct allocation **)node != entry) {
@@ -81,29 +88,45 @@ static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t
 	return status;
 }
 
-/* Removes the allocation starting exactly at base; false when there is none of that type. */
+static void free_callbacks(struct dealloc_callback *list)
+{
+	while (list) {
+		struct dealloc_callback *next = list->next;
+
+		free(list);
+		list = next;
+	}
+}
+
+/* Removes the allocation starting exactly at base; false when there is none of that type.
+ * Its deallocation callbacks run first, outside the lock (they may call the runtime). */
 static bool registry_remove(void *base, hsa_amd_pointer_type_t type)
 {
 	struct allocation *entry;
-	bool found = false;
 
 	pthread_mutex_lock(&registry_lock);
 	entry = registry_find_locked(base);
-	if (entry && entry->base == (char *)base && entry->type == type) {
+	if (entry && entry->base == (char *)base && entry->type == type)
 		tdelete(entry, &registry, compare_ranges);
-		if (type == HSA_EXT_POINTER_TYPE_HSA)
-			free(entry->base);
-		free(entry);
-		found = true;
-	}
+	else
+		entry = NULL;
 	pthread_mutex_unlock(&registry_lock);
-	return found;
+	if (!entry)
+		return false;
+	for (struct dealloc_callback *c = entry->callbacks; c; c = c->next)
+		c->callback(base, c->user_data);
+	free_callbacks(entry->callbacks);
+	if (type == HSA_EXT_POINTER_TYPE_HSA)
+		free(entry->base);
+	free(entry);
+	return true;
 }
 
 static void free_allocation(void *node)
 {
 	struct allocation *entry = node;
 
+	free_callbacks(entry->callbacks);
 	if (entry->type == HSA_EXT_POINTER_TYPE_HSA)
 		free(entry->base);
 	free(entry);
@@ -588,4 +611,70 @@ hsa_status_t impl_hsa_amd_coherency_get_type(hsa_agent_t agent, hsa_amd_coherenc
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	*type = HSA_AMD_COHERENCY_TYPE_COHERENT;
 	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_coherency_set_type(hsa_agent_t agent, hsa_amd_coherency_type_t type)
+{
+	HSAT_REQUIRE_INIT();
+	if (!hsat_agent_from_handle(agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	/* host memory is always coherent: only that type can be set */
+	return type == HSA_AMD_COHERENCY_TYPE_COHERENT ? HSA_STATUS_SUCCESS
+						       : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
+hsa_status_t impl_hsa_amd_register_deallocation_callback(void *ptr,
+							 hsa_amd_deallocation_callback_t callback,
+							 void *user_data)
+{
+	struct dealloc_callback *entry;
+	struct allocation *allocation;
+	bool registered = false;
+
+	HSAT_REQUIRE_INIT();
+	if (!ptr || !callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	entry = calloc(1, sizeof(*entry));
+	if (!entry)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	entry->callback = callback;
+	entry->user_data = user_data;
+	pthread_mutex_lock(&registry_lock);
+	allocation = registry_find_locked(ptr);
+	if (allocation && allocation->base == (char *)ptr &&
+	    allocation->type == HSA_EXT_POINTER_TYPE_HSA) {
+		entry->next = allocation->callbacks;
+		allocation->callbacks = entry;
+		registered = true;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	if (!registered) /* not the base of an allocation */
+		free(entry);
+	return registered ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ALLOCATION;
+}
+
+hsa_status_t impl_hsa_amd_deregister_deallocation_callback(void *ptr,
+							   hsa_amd_deallocation_callback_t callback)
+{
+	struct allocation *allocation;
+	struct dealloc_callback *found = NULL;
+
+	HSAT_REQUIRE_INIT();
+	if (!ptr || !callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&registry_lock);
+	allocation = registry_find_locked(ptr);
+	if (allocation && allocation->base == (char *)ptr) {
+		for (struct dealloc_callback **link = &allocation->callbacks; *link;
+		     link = &(*link)->next) {
+			if ((*link)->callback == callback) {
+				found = *link;
+				*link = found->next;
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&registry_lock);
+	free(found);
+	return found ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }

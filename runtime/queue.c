@@ -312,3 +312,63 @@ void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t c
 		hsat_signal_store(queue->doorbell, (int64_t)index);
 	}
 }
+
+/* --- CU masks and priorities: recorded and reported back; the worker pool is shared by all
+ * queues, so neither changes where or when a queue's workgroups run. ----------------------- */
+
+hsa_status_t impl_hsa_amd_queue_cu_set_mask(const hsa_queue_t *public, uint32_t num_cu_mask_count,
+					    const uint32_t *cu_mask)
+{
+	struct hsat_queue *queue;
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (num_cu_mask_count % 32 || (num_cu_mask_count && !cu_mask))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	memset(queue->cu_mask, 0, sizeof(queue->cu_mask));
+	for (uint32_t i = 0; i < num_cu_mask_count / 32 && i < HSAT_CU_MASK_WORDS; i++)
+		queue->cu_mask[i] = cu_mask[i];
+	queue->cu_mask_set = num_cu_mask_count != 0;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_queue_cu_get_mask(const hsa_queue_t *public, uint32_t num_cu_mask_count,
+					    uint32_t *cu_mask)
+{
+	struct hsat_queue *queue;
+	unsigned cus = hsat_worker_count();
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (num_cu_mask_count == 0 || num_cu_mask_count % 32 || !cu_mask)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	for (uint32_t i = 0; i < num_cu_mask_count / 32; i++) {
+		uint32_t all = cus >= 32 * (i + 1) ? UINT32_MAX
+			       : cus > 32 * i      ? (1u << (cus - 32 * i)) - 1
+						   : 0;
+
+		cu_mask[i] = queue->cu_mask_set && i < HSAT_CU_MASK_WORDS ? queue->cu_mask[i] & all
+									   : all;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t impl_hsa_amd_queue_set_priority(hsa_queue_t *public,
+					     hsa_amd_queue_priority_t priority)
+{
+	struct hsat_queue *queue;
+
+	HSAT_REQUIRE_INIT();
+	queue = hsat_queue_from_public(public);
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (priority != HSA_AMD_QUEUE_PRIORITY_LOW && priority != HSA_AMD_QUEUE_PRIORITY_NORMAL &&
+	    priority != HSA_AMD_QUEUE_PRIORITY_HIGH)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	queue->priority = priority;
+	return HSA_STATUS_SUCCESS;
+}

@@ -14,6 +14,7 @@
 #define HSAT_QUEUES_MAX 128
 #define HSAT_QUEUE_MIN_SIZE 64
 #define HSAT_QUEUE_MAX_SIZE 16384
+#define HSAT_CU_MASK_WORDS 8 /* 256 compute units, the most HSATRACE_CPU_WORKERS allows */
 
 struct hsat_signal;
 struct hsat_intercept;
@@ -35,6 +36,9 @@ struct hsat_queue {
 	_Atomic bool stopping;
 	_Atomic bool inactive;
 	bool has_processor;
+	bool cu_mask_set;
+	uint32_t cu_mask[HSAT_CU_MASK_WORDS];
+	hsa_amd_queue_priority_t priority;
 	pthread_t processor;
 	struct hsat_intercept *intercept; /* set for an intercept queue */
 	struct hsat_queue *next;          /* registry of live queues */

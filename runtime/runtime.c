@@ -216,3 +216,13 @@ hsa_status_t impl_hsa_system_get_extension_table(uint16_t extension, uint16_t ve
 							 hsat_extension_table_size(extension),
 							 table);
 }
+
+hsa_status_t impl_hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback,
+							void *data)
+{
+	HSAT_REQUIRE_INIT();
+	(void)data;
+	/* Accepted: the CPU agents raise no memory-fault or hardware-exception events, so the
+	 * handler is never called. */
+	return callback ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}

@@ -3,7 +3,7 @@
  *
  * The exported hsa_* symbols are trampolines (trampolines.c) that jump through the
  * HsaApiTable (api_table.c). Each implemented entry is a hidden function named
- * impl_<hsa function>; api_table.c finds them as weak symbols, and every slot without one
+ * impl_<hsa function>; api_table.c refers to them weakly, and every slot without one
  * gets a stub returning HSA_STATUS_ERROR (never a crash, never a silent success).
  */
 #ifndef HSAT_RUNTIME_H
@@ -18,8 +18,9 @@
 
 #include "runtime/include/hsat_api_table.h"
 
-/* Declare impl_<name> with the exact type of <name>, weak so missing ones read as NULL. */
-#define HSAT_DECLARE_IMPL(name, index) extern __typeof__(name) impl_##name __attribute__((weak));
+/* Declare impl_<name> with the exact type of <name> (api_table.c makes the references weak,
+ * so a missing implementation reads as NULL there). */
+#define HSAT_DECLARE_IMPL(name, index) extern __typeof__(name) impl_##name;
 HSAT_CORE_API(HSAT_DECLARE_IMPL)
 HSAT_AMD_EXT_API(HSAT_DECLARE_IMPL)
 HSAT_FINALIZER_EXT_API(HSAT_DECLARE_IMPL)

@@ -89,6 +89,49 @@ static void test_memory(struct rt *rt)
 	is_int(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN, "unlocked memory is unknown again");
 }
 
+static _Atomic int dealloc_calls;
+static void *_Atomic dealloc_ptr;
+
+static void on_dealloc(void *ptr, void *user_data)
+{
+	atomic_store(&dealloc_ptr, ptr);
+	atomic_fetch_add(&dealloc_calls, *(int *)user_data);
+}
+
+static hsa_status_t first_wavefront(hsa_wavefront_t wavefront, void *data)
+{
+	*(hsa_wavefront_t *)data = wavefront;
+	return HSA_STATUS_SUCCESS;
+}
+
+static void test_extras(struct rt *rt)
+{
+	void *p = NULL;
+	int one = 1;
+	hsa_queue_t *queue = NULL;
+	uint32_t mask[1] = { 0x5 }, got[1] = { 0 }, size = 0;
+	hsa_isa_t isa = { 0 };
+	hsa_wavefront_t wavefront = { 0 };
+
+	hsa_amd_memory_pool_allocate(rt->fine_pool, 64, 0, &p);
+	is_int(hsa_amd_register_deallocation_callback(p, on_dealloc, &one), HSA_STATUS_SUCCESS,
+	       "deallocation callback registered");
+	hsa_amd_memory_pool_free(p);
+	ok(atomic_load(&dealloc_calls) == 1 && atomic_load(&dealloc_ptr) == p,
+	   "it ran once when the allocation was freed, with its pointer");
+	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &queue);
+	is_int(hsa_amd_queue_cu_set_mask(queue, 32, mask), HSA_STATUS_SUCCESS, "CU mask set");
+	hsa_amd_queue_cu_get_mask(queue, 32, got);
+	is_int(got[0], 0x5, "and read back (within the 3 compute units)");
+	is_int(hsa_amd_queue_cu_set_mask(queue, 31, mask), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "a mask length not a multiple of 32 is refused");
+	hsa_queue_destroy(queue);
+	hsa_agent_get_info(rt->gpu, HSA_AGENT_INFO_ISA, &isa);
+	hsa_isa_iterate_wavefronts(isa, first_wavefront, &wavefront);
+	hsa_wavefront_get_info(wavefront, HSA_WAVEFRONT_INFO_SIZE, &size);
+	is_int(size, 64, "the ISA's wavefront is 64 wide");
+}
+
 static void test_invalid(struct rt *rt)
 {
 	hsa_agent_t bogus_agent = { 0x42 };
@@ -144,7 +187,7 @@ int main(void)
 	const char *text = NULL;
 	hsa_agent_t none = { 0 };
 
-	plan(48);
+	plan(54);
 	setenv("HSATRACE_CPU_WORKERS", "3", 1);
 	is_int(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED, "shut_down before init");
 	is_int(hsa_iterate_agents(rt_find_agent, &rt), HSA_STATUS_ERROR_NOT_INITIALIZED,
@@ -156,6 +199,7 @@ int main(void)
 		return exit_status();
 	test_agents(&rt);
 	test_memory(&rt);
+	test_extras(&rt);
 	test_invalid(&rt);
 	hsa_executable_destroy(rt.executable);
 	is_int(hsa_shut_down(), HSA_STATUS_SUCCESS, "hsa_shut_down");
