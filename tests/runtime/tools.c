@@ -120,6 +120,92 @@ static void test_intercept(struct rt *rt, HsaApiTable *table)
 	hsa_amd_memory_pool_free(kernarg);
 }
 
+/* --- the unimplemented entries match docs/runtime.md ------------------------------------- */
+
+struct slot {
+	const char *name;
+	void *fn;
+};
+
+#define CORE_SLOT(name, index) { #name, (void *)table->core_->name##_fn },
+#define AMD_SLOT(name, index) { #name, (void *)table->amd_ext_->name##_fn },
+#define FINALIZER_SLOT(name, index) { #name, (void *)table->finalizer_ext_->name##_fn },
+#define IMAGE_SLOT(name, index) { #name, (void *)table->image_ext_->name##_fn },
+
+/* The names between the not-implemented markers of docs/runtime.md, as one string. */
+static char *documented_unimplemented(void)
+{
+	const char *src = getenv("HSATRACE_SRC");
+	char path[PATH_MAX], line[512];
+	char *names = NULL;
+	size_t length = 0;
+	bool inside = false;
+	FILE *f;
+
+	if (!src)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/docs/runtime.md", src);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	names = calloc(1, 1);
+	while (names && fgets(line, sizeof(line), f)) {
+		if (strstr(line, "not-implemented:begin"))
+			inside = true;
+		else if (strstr(line, "not-implemented:end"))
+			inside = false;
+		else if (inside) {
+			char *grown = realloc(names, length + strlen(line) + 1);
+
+			if (!grown)
+				break;
+			names = grown;
+			strcpy(names + length, line);
+			length += strlen(line);
+		}
+	}
+	fclose(f);
+	return names;
+}
+
+static bool mentioned(const char *text, const char *name)
+{
+	char quoted[128];
+
+	snprintf(quoted, sizeof(quoted), "`%s`", name);
+	return strstr(text, quoted) != NULL;
+}
+
+static void test_documented_stubs(HsaApiTable *table)
+{
+	const struct slot slots[] = { HSAT_CORE_API(CORE_SLOT) HSAT_AMD_EXT_API(AMD_SLOT)
+					      HSAT_FINALIZER_EXT_API(FINALIZER_SLOT)
+						      HSAT_IMAGE_EXT_API(IMAGE_SLOT) };
+	void *stub = (void *)table->image_ext_->hsa_ext_image_create_fn;
+	char *doc = documented_unimplemented();
+	int undocumented = 0, wrongly_documented = 0, stubs = 0;
+
+	if (!doc) {
+		skip(2, "HSATRACE_SRC/docs/runtime.md not found");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
+		bool is_stub = slots[i].fn == stub;
+
+		stubs += is_stub;
+		if (is_stub && !mentioned(doc, slots[i].name)) {
+			diag("not implemented but not listed: %s", slots[i].name);
+			undocumented++;
+		} else if (!is_stub && mentioned(doc, slots[i].name)) {
+			diag("listed as not implemented but implemented: %s", slots[i].name);
+			wrongly_documented++;
+		}
+	}
+	is_int(undocumented, 0, "every unimplemented entry (%d) is listed in docs/runtime.md", stubs);
+	is_int(wrongly_documented, 0, "docs/runtime.md lists no implemented entry as missing");
+	free(doc);
+}
+
 int main(void)
 {
 	char tool_path[PATH_MAX], dependent_path[PATH_MAX], variable[3 * PATH_MAX];
@@ -131,7 +217,7 @@ int main(void)
 	hsa_signal_t s;
 	HsaApiTable *table;
 
-	plan(29);
+	plan(31);
 	rt_sibling_path("test_tool.so", tool_path, sizeof(tool_path));
 	rt_sibling_path("test_tool_dependent.so", dependent_path, sizeof(dependent_path));
 	snprintf(variable, sizeof(variable), "/nonexistent/missing-tool.so \"%s\" %s", tool_path,
@@ -164,6 +250,7 @@ int main(void)
 	hsa_signal_create(1, 0, NULL, &s);
 	hsa_signal_destroy(s);
 	is_int(tool_calls(), 2, "the patched table entry sees calls made through the export");
+	test_documented_stubs(table);
 
 	is_int(hsa_init(), HSA_STATUS_SUCCESS, "nested hsa_init");
 	is_int(hsa_shut_down(), HSA_STATUS_SUCCESS, "nested hsa_shut_down");
