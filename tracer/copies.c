@@ -39,6 +39,21 @@ static void copy_done(struct hsat_pending *p)
 	hsat_emit_counter("bytes_copied", "process", 0, total, "bytes");
 }
 
+/* The runtime must still judge the program's own signal: a handle it would reject (0, stale)
+ * is passed through untouched, untimed. */
+static bool signal_is_valid(hsa_signal_t signal)
+{
+	volatile hsa_signal_value_t *value = NULL;
+	hsa_status_t st;
+
+	if (!signal.handle || !hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn)
+		return false;
+	hsat_enter_tracer();
+	st = hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn(signal, &value);
+	hsat_leave_tracer();
+	return st == HSA_STATUS_SUCCESS;
+}
+
 hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *dst,
 						 hsa_agent_t dst_agent, const void *src,
 						 hsa_agent_t src_agent, size_t size,
@@ -49,7 +64,8 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 	struct copy *c = NULL;
 	hsa_status_t st;
 
-	if (hsat_copies_wanted() && hsat_can_swap_signals())
+	if (hsat_copies_wanted() && hsat_can_swap_signals() &&
+	    signal_is_valid(completion_signal))
 		c = calloc(1, sizeof(*c));
 	if (c) {
 		c->pending.done = copy_done;

@@ -41,7 +41,7 @@ static const struct hsat_field packet_submit_fields[] = {
 	{ "header", HSAT_FT_U64_HEX, "", "the 16-bit AQL header (barrier, acquire/release fences)" },
 	{ "kernel_object", HSAT_FT_U64_HEX, "", "kernel descriptor address (dispatch packets)" },
 	{ "kernel_name", HSAT_FT_STRING, "", "kernel name from the code objects seen, "
-	  "\"\" when unknown or not a dispatch" },
+	  "\"-\" when unknown or not a dispatch" },
 	{ "grid_x", HSAT_FT_U64, "work-items", "grid size, x" },
 	{ "grid_y", HSAT_FT_U64, "work-items", "grid size, y" },
 	{ "grid_z", HSAT_FT_U64, "work-items", "grid size, z" },
@@ -187,7 +187,7 @@ static const struct hsat_field attach_fields[] = {
 	{ "image_minor", HSAT_FT_U64, "bytes", "ImageExtTable version.minor_id (0 when absent)" },
 	{ "functions_patched", HSAT_FT_U64, "count", "table slots the tracer replaced" },
 	{ "activity_capture", HSAT_FT_U64, "", "1 when kernel dispatches are captured" },
-	{ "message", HSAT_FT_STRING, "", "why something was not patched, \"\" when all was" },
+	{ "message", HSAT_FT_STRING, "", "why something was not patched, \"-\" when all was" },
 };
 
 const struct hsat_event_def hsat_event_defs[] = {

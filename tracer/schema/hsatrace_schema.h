@@ -27,6 +27,11 @@
 #define HSAT_SCHEMA_VERSION_MINOR 0
 #define HSAT_SCHEMA_VERSION "1.0"
 
+/* String fields are never empty in a trace: an absent value is written as this. babeltrace2
+ * 2.0 (Debian 12) shows an empty string field with the value of an earlier event's field
+ * (fixed upstream, review.lttng.org/c/babeltrace/+/4528), so "" cannot be read back. */
+#define HSAT_SCHEMA_NO_STRING "-"
+
 /* How a field is written into the CTF trace. */
 enum hsat_field_type {
 	HSAT_FT_U64_HEX,	/* uint64_t, displayed base 16: handles, pointers, addresses */
