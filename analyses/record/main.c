@@ -38,6 +38,7 @@ struct options {
 	int n_groups;
 	int passes;
 	bool hot;
+	bool blocking;
 	bool tracer;
 	bool kernel;
 	char **argv;			/* the program and its arguments */
@@ -61,6 +62,8 @@ static void usage(FILE *f)
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
 		"      --no-kernel         do not record the kernel domain\n"
+		"      --blocking          never discard UST events: the program waits for\n"
+		"                          buffer space (slower, complete traces)\n"
 		"  -p, --passes N          run the program N times (base run + N-1 passes)\n"
 		"  -c, --counters GROUP    one extra pass measuring this comma-separated counter\n"
 		"                          group (repeatable)\n"
@@ -108,6 +111,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		{ "runtime", required_argument, NULL, 'r' },
 		{ "no-tracer", no_argument, NULL, 'T' },
 		{ "no-kernel", no_argument, NULL, 'K' },
+		{ "blocking", no_argument, NULL, 'B' },
 		{ "passes", required_argument, NULL, 'p' },
 		{ "counters", required_argument, NULL, 'c' },
 		{ "url", required_argument, NULL, 'u' },
@@ -130,6 +134,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'r': o->runtime = optarg; break;
 		case 'T': o->tracer = false; break;
 		case 'K': o->kernel = false; break;
+		case 'B': o->blocking = true; break;
 		case 'p': o->passes = atoi(optarg); break;
 		case 'c':
 			if (o->n_groups < MAX_GROUPS)
@@ -220,7 +225,7 @@ static int lib_dir(char *buf, size_t size)
 }
 
 struct program_env {
-	struct child_env vars[6];
+	struct child_env vars[8];
 	int n;
 	char tracer[PATH_MAX + 64];
 	char runtime[PATH_MAX + 64];
@@ -243,6 +248,8 @@ static int build_env(const struct options *o, struct program_env *pe)
 		pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->tracer, true };
 		pe->vars[pe->n++] = (struct child_env){ "HSA_TOOLS_LIB", pe->tracer, false };
 	}
+	if (o->blocking)
+		pe->vars[pe->n++] = (struct child_env){ "LTTNG_UST_ALLOW_BLOCKING", "1", false };
 	if (strcmp(o->runtime, "cpu") == 0) {
 		snprintf(pe->runtime, sizeof(pe->runtime), "%s/cpu-runtime", dir);
 		if (access(pe->runtime, R_OK) != 0) {
@@ -272,7 +279,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	if (rec_session_create(&s, tag, path, o->url) != 0)
 		goto cleanup;
 	if (rec_session_enable_ust(&s, o->patterns, (size_t)o->n_patterns,
-				   o->hot ? 4u << 20 : 1u << 20, 8) != 0)
+				   o->hot ? 4u << 20 : 1u << 20, 8, o->blocking) != 0)
 		goto cleanup;
 	if (*kernel_ok && rec_session_enable_kernel(&s) != 0)
 		*kernel_ok = false;	/* said once; later passes do not try again */

@@ -79,7 +79,7 @@ static struct lttng_handle *handle_for(const struct rec_session *s, enum lttng_d
 }
 
 static int enable_channel(struct rec_session *s, struct lttng_handle *h, const char *name,
-			  uint64_t subbuf_size, uint64_t num_subbuf)
+			  uint64_t subbuf_size, uint64_t num_subbuf, bool blocking)
 {
 	struct lttng_domain domain;
 	struct lttng_channel *chan;
@@ -97,6 +97,10 @@ static int enable_channel(struct rec_session *s, struct lttng_handle *h, const c
 		chan->attr.subbuf_size = subbuf_size;
 	if (num_subbuf)
 		chan->attr.num_subbuf = num_subbuf;
+	if (blocking && lttng_channel_set_blocking_timeout(chan, -1) != 0) {
+		lttng_channel_destroy(chan);
+		return -LTTNG_ERR_INVALID;
+	}
 	ret = lttng_enable_channel(h, chan);
 	lttng_channel_destroy(chan);
 	return ret < 0 ? ret : 0;
@@ -126,7 +130,7 @@ static int enable_pattern(struct lttng_handle *h, const char *pattern, enum lttn
 }
 
 int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
-			   uint64_t subbuf_size, uint64_t num_subbuf)
+			   uint64_t subbuf_size, uint64_t num_subbuf, bool blocking)
 {
 	static const enum lttng_event_context_type contexts[] = {
 		LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID, LTTNG_EVENT_CONTEXT_PROCNAME,
@@ -136,7 +140,7 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 	s->ust = handle_for(s, LTTNG_DOMAIN_UST);
 	if (!s->ust)
 		return fail("create the UST handle", s, -LTTNG_ERR_NOMEM);
-	ret = enable_channel(s, s->ust, UST_CHANNEL, subbuf_size, num_subbuf);
+	ret = enable_channel(s, s->ust, UST_CHANNEL, subbuf_size, num_subbuf, blocking);
 	if (ret < 0)
 		return fail("enable the UST channel", s, ret);
 	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++) {
@@ -168,7 +172,7 @@ int rec_session_enable_kernel(struct rec_session *s)
 	s->kernel = handle_for(s, LTTNG_DOMAIN_KERNEL);
 	if (!s->kernel)
 		return -1;
-	ret = enable_channel(s, s->kernel, KERNEL_CHANNEL, 0, 0);
+	ret = enable_channel(s, s->kernel, KERNEL_CHANNEL, 0, 0, false);
 	for (size_t i = 0; ret == 0 && i < sizeof(tracepoints) / sizeof(tracepoints[0]); i++)
 		ret = enable_pattern(s->kernel, tracepoints[i], LTTNG_EVENT_TRACEPOINT,
 				     KERNEL_CHANNEL);

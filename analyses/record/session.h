@@ -27,9 +27,11 @@ int rec_ensure_sessiond(void);
 /* `output` is an absolute folder (file://) unless `url` (net://HOST...) is given. */
 int rec_session_create(struct rec_session *s, const char *tag, const char *output,
 		       const char *url);
-/* Enables each pattern (e.g. "hsa_api:*") in a UST channel with vpid/vtid/procname. */
+/* Enables each pattern (e.g. "hsa_api:*") in a UST channel with vpid/vtid/procname.
+ * `blocking`: the program waits for buffer space instead of discarding events (it must run
+ * with LTTNG_UST_ALLOW_BLOCKING=1). */
 int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
-			   uint64_t subbuf_size, uint64_t num_subbuf);
+			   uint64_t subbuf_size, uint64_t num_subbuf, bool blocking);
 /* sched_*, irq/softirq, statedump and all syscalls; -1 (said once) when unavailable. */
 int rec_session_enable_kernel(struct rec_session *s);
 int rec_session_start(struct rec_session *s);

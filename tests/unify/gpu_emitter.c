@@ -14,7 +14,7 @@
  * correlation_id, value = queue_id * 1000 + packet_index * 10 + position of the name, so a
  * test can tell which dispatch a counter was attached to. A queue-scope counter is also
  * emitted (it must not be attached to any kernel). --drop-last leaves queue 2's last
- * dispatch out of counter passes. --bulk N emits N packet_submit + kernel_exec pairs.
+ * dispatch out of counter passes. --bulk N emits about N events (see bulk()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -100,23 +100,36 @@ static void counters(const char *group, const struct dispatch *d, uint64_t index
 	}
 }
 
+/* Volume: N events, mostly packet_submit and queue counters, one kernel_exec per 64
+ * iterations (GPU records are a small part of a real trace). */
 static void bulk(long n)
 {
 	uint64_t t = now_ns();
+	long emitted = 0;
 
-	for (long i = 0; i < n; i++) {
+	for (uint64_t i = 0; emitted < n; i++) {
 		struct hsat_ev_hsa_activity__packet_submit s = {
-			.queue_id = 1, .packet_index = (uint64_t)i, .packet_type = 2,
-			.kernel_name = "bulk", .correlation_id = (uint64_t)i + 1,
+			.queue_id = 1, .packet_index = i, .packet_type = 2,
+			.kernel_name = "bulk", .correlation_id = i + 1,
 		};
-		struct hsat_ev_hsa_activity__kernel_exec k = {
-			.queue_id = 1, .packet_index = (uint64_t)i, .correlation_id = (uint64_t)i + 1,
-			.kernel_name = "bulk", .gpu_begin_ns = t, .gpu_end_ns = t,
+		struct hsat_ev_hsa_activity__counter c = {
+			.name = "packets_in_flight", .scope = "queue", .id = 1,
+			.value = (int64_t)(i % 7), .unit = "packets",
 		};
 
 		lttng_ust_tracepoint(hsa_activity, packet_submit, &s);
-		lttng_ust_tracepoint(hsa_activity, kernel_exec, &k);
-		t = now_ns();
+		lttng_ust_tracepoint(hsa_activity, counter, &c);
+		emitted += 2;
+		if (i % 64 == 63) {
+			struct hsat_ev_hsa_activity__kernel_exec k = {
+				.queue_id = 1, .packet_index = i, .correlation_id = i + 1,
+				.kernel_name = "bulk", .gpu_begin_ns = t, .gpu_end_ns = now_ns(),
+			};
+
+			lttng_ust_tracepoint(hsa_activity, kernel_exec, &k);
+			emitted++;
+			t = k.gpu_end_ns;
+		}
 	}
 }
 
