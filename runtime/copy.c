@@ -27,7 +27,8 @@ struct copy {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ready = PTHREAD_COND_INITIALIZER;
 static struct copy *head, *tail;
-static bool running, stopping;
+static bool running;
+static _Atomic bool stopping;
 static pthread_t thread;
 
 static void wait_dependencies(const struct copy *c)

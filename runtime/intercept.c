@@ -31,12 +31,26 @@ struct hsat_intercept {
 	uint64_t next_index;          /* next proxy slot to consume */
 };
 
-static _Thread_local struct {
+struct cursor {
 	struct hsat_intercept *intercept;
 	uint32_t level;               /* handlers still to run below the current one */
 	uint64_t user_index;
-	bool busy;
-} cursor;
+};
+
+static _Thread_local struct cursor cursor;
+
+/* The intercept queues this thread is processing (a handler may ring another queue). */
+#define MAX_NESTING 8
+static _Thread_local struct hsat_intercept *processing[MAX_NESTING];
+static _Thread_local unsigned processing_depth;
+
+static bool processing_here(const struct hsat_intercept *intercept)
+{
+	for (unsigned i = 0; i < processing_depth; i++)
+		if (processing[i] == intercept)
+			return true;
+	return false;
+}
 
 static void writer(const void *packets, uint64_t count)
 {
@@ -60,11 +74,13 @@ void hsat_intercept_process(struct hsat_queue *proxy)
 	struct hsat_intercept *intercept = proxy->intercept;
 	char *ring = proxy->public.base_address;
 	uint64_t mask = proxy->public.size - 1;
+	struct cursor saved = cursor;
 
-	if (cursor.busy) /* a handler rang the doorbell: the loop below picks it up */
+	/* A handler rang this queue's doorbell: the loop below picks the packet up. */
+	if (processing_here(intercept) || processing_depth == MAX_NESTING)
 		return;
 	pthread_mutex_lock(&intercept->lock);
-	cursor.busy = true;
+	processing[processing_depth++] = intercept;
 	for (;;) {
 		char *slot = ring + (intercept->next_index & mask) * PACKET_BYTES;
 		uint16_t header = atomic_load_explicit((_Atomic uint16_t *)slot,
@@ -85,7 +101,8 @@ void hsat_intercept_process(struct hsat_queue *proxy)
 		intercept->next_index++;
 		atomic_store(&proxy->read_index, intercept->next_index);
 	}
-	cursor.busy = false;
+	processing_depth--;
+	cursor = saved;
 	pthread_mutex_unlock(&intercept->lock);
 }
 

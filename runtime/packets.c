@@ -113,7 +113,10 @@ static hsa_status_t barrier(struct hsat_queue *queue, const void *slot, bool any
 			return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	}
 	if (count && any) {
-		hsat_signal_wait_any(5, deps, conds, zeros, UINT64_MAX, NULL);
+		/* re-check every 100 ms so that destroying the queue never hangs */
+		while (!atomic_load(&queue->stopping) &&
+		       hsat_signal_wait_any(5, deps, conds, zeros, 100000000ull, NULL) == UINT32_MAX)
+			;
 	} else {
 		for (int i = 0; i < 5; i++)
 			while (deps[i] && !atomic_load(&queue->stopping) &&

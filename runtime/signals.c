@@ -111,6 +111,7 @@ void hsat_signals_release_all(void)
 	for (uint32_t i = 0; i < count; i++) {
 		for (int j = SLAB_SIGNALS - 1; j >= 0; j--) {
 			atomic_store(&slabs[i][j].magic, 0);
+			hsat_signal_poke(&slabs[i][j]); /* waiters notice the signal is gone */
 			slabs[i][j].next_free = free_list;
 			free_list = &slabs[i][j];
 		}

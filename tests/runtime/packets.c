@@ -173,12 +173,28 @@ static void test_many_queues(struct rt *rt)
 	       QUEUES);
 }
 
+/* A queue stuck in a barrier that will never be satisfied can still be destroyed. */
+static void test_destroy_blocked(struct rt *rt, bool is_or)
+{
+	hsa_queue_t *queue;
+	hsa_signal_t deps[5] = { { 0 } }, never;
+
+	hsa_signal_create(1, 0, NULL, &never);
+	deps[0] = never;
+	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &queue);
+	rt_barrier(queue, is_or, deps, (hsa_signal_t){ 0 });
+	usleep(10000);
+	is_int(hsa_queue_destroy(queue), HSA_STATUS_SUCCESS,
+	       "a queue blocked in a barrier-%s is destroyed without hanging", is_or ? "OR" : "AND");
+	hsa_signal_destroy(never);
+}
+
 int main(void)
 {
 	struct rt rt;
 	hsa_queue_t *queue;
 
-	plan(16);
+	plan(18);
 	if (!ok(rt_setup(&rt), "runtime initialised"))
 		return exit_status();
 	hsa_queue_create(rt.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &queue);
@@ -188,6 +204,8 @@ int main(void)
 	test_barrier(&rt, queue, true);
 	test_invalid_header(&rt, queue);
 	test_many_queues(&rt);
+	test_destroy_blocked(&rt, false);
+	test_destroy_blocked(&rt, true);
 	hsa_queue_destroy(queue);
 	hsa_executable_destroy(rt.executable);
 	is_int(hsa_shut_down(), HSA_STATUS_SUCCESS, "hsa_shut_down");
