@@ -36,8 +36,57 @@ static void usage(FILE *out)
 		"  -h, --help         show this help\n");
 }
 
-/* Whether dir holds a CTF trace: a `metadata` file in it or a subdirectory (depth <= 3). */
-static int has_ctf_metadata(const char *dir, int depth)
+/*
+ * The version after `key` in `text` (`key` ends with the opening quote or space), copied
+ * into buf; "" when absent.
+ */
+static void find_version(const char *text, const char *key, char *buf, size_t size)
+{
+	const char *p = text ? strstr(text, key) : NULL;
+	size_t len = 0;
+
+	if (p) {
+		p += strlen(key);
+		while (len + 1 < size && ((p[len] >= '0' && p[len] <= '9') || p[len] == '.'))
+			len++;
+		if (len && p[len - 1] == '.')
+			len--;	/* the sentence's final period */
+	}
+	memcpy(buf, p ? p : "", len);
+	buf[len] = '\0';
+}
+
+/* Major number of a "MAJOR.MINOR" version. */
+static long version_major(const char *version)
+{
+	return strtol(version, NULL, 10);
+}
+
+/*
+ * A unified trace says which event schema it was recorded with (env
+ * hsatrace_schema_version); the views say which one they were generated from (their header
+ * comment). A different major version means renamed or removed events: warn.
+ */
+static void check_schema_version(const char *metadata_path, const char *a_view)
+{
+	char *metadata = output_read_file(metadata_path), *view = output_read_file(a_view);
+	char trace_version[32], views_version[32];
+
+	find_version(metadata, "hsatrace_schema_version = \"", trace_version,
+		     sizeof(trace_version));
+	find_version(view, "schema version ", views_version, sizeof(views_version));
+	if (*trace_version && *views_version &&
+	    version_major(trace_version) != version_major(views_version))
+		fprintf(stderr, PROG ": warning: the trace was recorded with event schema %s but "
+			"these views were generated from schema %s: some events may not show\n",
+			trace_version, views_version);
+	free(metadata);
+	free(view);
+}
+
+/* Whether dir holds a CTF trace: a `metadata` file in it or a subdirectory (depth <= 3);
+ * the first one found is copied into `found` (PATH_MAX bytes). */
+static int has_ctf_metadata(const char *dir, int depth, char *found_path)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -53,10 +102,12 @@ static int has_ctf_metadata(const char *dir, int depth)
 		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path) ||
 		    stat(path, &st) != 0)
 			continue;
-		if (S_ISREG(st.st_mode) && strcmp(de->d_name, "metadata") == 0)
+		if (S_ISREG(st.st_mode) && strcmp(de->d_name, "metadata") == 0) {
+			memcpy(found_path, path, sizeof(path));
 			found = 1;
-		else if (S_ISDIR(st.st_mode) && depth < 3)
-			found = has_ctf_metadata(path, depth + 1);
+		} else if (S_ISDIR(st.st_mode) && depth < 3) {
+			found = has_ctf_metadata(path, depth + 1, found_path);
+		}
 	}
 	closedir(d);
 	return found;
@@ -148,7 +199,8 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char src[PATH_MAX], dest[PATH_MAX], trace[PATH_MAX];
+	char src[PATH_MAX], dest[PATH_MAX], trace[PATH_MAX], metadata[PATH_MAX];
+	char a_view[PATH_MAX + 32];
 	const char *output = NULL;
 	struct stat st;
 	int c;
@@ -176,7 +228,7 @@ int main(int argc, char **argv)
 			"not a directory");
 		return 1;
 	}
-	if (!realpath(argv[optind], trace) || !has_ctf_metadata(trace, 0)) {
+	if (!realpath(argv[optind], trace) || !has_ctf_metadata(trace, 0, metadata)) {
 		fprintf(stderr, PROG ": failed to open the trace: path=%s: no CTF metadata file "
 			"in it\n", argv[optind]);
 		return 1;
@@ -187,6 +239,8 @@ int main(int argc, char **argv)
 		snprintf(dest, sizeof(dest), "%s/xml-views", dirname(trace));
 	if (views_source_dir(src, sizeof(src)) < 0 || copy_views(src, dest) < 0)
 		return 1;
+	snprintf(a_view, sizeof(a_view), "%s/hsa-api.xml", src);
+	check_schema_version(metadata, a_view);
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "In Trace Compass: Manage XML analyses > Import these files, then "
 			"open %s\n", argv[optind]);

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 cmd=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-views
 [ -x "$cmd" ] || skip_all "hsatrace-views not built ($cmd)"
-plan 12
+plan 14
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/run/trace/ust" && : >"$tmp/run/trace/ust/metadata"
@@ -32,6 +32,18 @@ if [ -x "$hsat" ]; then
 else
 	skip 1 "hsatrace front door not built"
 fi
+
+# a unified trace says which event schema it was recorded with
+views_major=$(sed -n 's/.*schema version \([0-9]*\)\..*/\1/p' "$HSATRACE_SRC/xml-views/hsa-api.xml")
+mkdir -p "$tmp/u/other" "$tmp/u/same"
+printf 'env {\n\thsatrace_schema_version = "%s.0";\n};\n' $((views_major + 1)) >"$tmp/u/other/metadata"
+printf 'env {\n\thsatrace_schema_version = "%s.7";\n};\n' "$views_major" >"$tmp/u/same/metadata"
+"$cmd" "$tmp/u/other" >/dev/null 2>"$tmp/err"
+grep -q "warning: the trace was recorded with event schema $((views_major + 1)).0" "$tmp/err"
+ok $? "warns when the trace's schema major version differs from the views'"
+"$cmd" "$tmp/u/same" >/dev/null 2>"$tmp/err"
+[ ! -s "$tmp/err" ]
+ok $? "and not when only the minor version differs"
 
 "$cmd" "$tmp/nothing-here" >/dev/null 2>"$tmp/err"
 is $? 1 "a missing trace directory fails (1)"
