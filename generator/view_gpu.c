@@ -103,9 +103,12 @@ static void gpu_time_graph(struct tc *tc)
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
-	tc_entry_start(tc, "Copies/*", NULL);
+	/* Copies > source agent > destination agent > one row per overlapping copy */
+	tc_entry_start(tc, "Copies", NULL);
+	tc_entry_start(tc, "*", NULL);
 	tc_entry_start(tc, "*", NULL);
 	tc_entry_start(tc, "*", ".");
+	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 18
+plan 21
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -68,3 +68,18 @@ has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60
 	>"$tmp/bytes"
 has "$tmp/bytes" 'org.hsatrace.counters.state\tCopies/6/7/bytes_copied\t95\t300\tlong\t4096' \
 	"bytes copied accumulate at the copy's end (the bandwidth view shows their delta)"
+
+# the views' entries resolve: tree lines are name,start,end,parent
+"$analyze" -q --view=org.hsatrace.gpu.view --part=tree "$views/hsa-gpu.xml" \
+	"$here/hsa-stub-trace.xml" >"$tmp/gpu-tree"
+grep -qx 'cpu-gpu,10,300,hsa-stub-trace.xml' "$tmp/gpu-tree" &&
+	grep -qx '1,10,300,cpu-gpu' "$tmp/gpu-tree" && grep -qx '1,100,200,1' "$tmp/gpu-tree" &&
+	grep -qx '6,10,300,Copies' "$tmp/gpu-tree" && grep -qx '7,80,95,6' "$tmp/gpu-tree"
+ok $? "GPU view: agent (by name) > queue > kernel row; Copies > source > destination" ||
+	sed 's/^/#   /' "$tmp/gpu-tree" >&2
+"$analyze" -q --view=org.hsatrace.api.view --part=tree "$views/hsa-api.xml" \
+	"$here/hsa-stub-trace.xml" >"$tmp/api-tree"
+has "$tmp/api-tree" 'failed,230,300,101' "API view: process (by name) > thread > call stack and failed rows"
+"$analyze" -q --view=org.hsatrace.kernel.threads.view --part=tree "$views/linux-kernel.xml" \
+	"$here/kernel-stub-trace.xml" >"$tmp/threads-tree"
+has "$tmp/threads-tree" 'hsa,25,65,app' "threads view: the HSA row beside the thread's kernel state"
