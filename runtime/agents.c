@@ -471,3 +471,18 @@ hsa_status_t impl_hsa_cache_get_info(hsa_cache_t cache, hsa_cache_info_t attribu
 	(void)value;
 	return HSA_STATUS_ERROR_INVALID_CACHE; /* no agent lists a cache */
 }
+
+hsa_status_t impl_hsa_isa_get_round_method(hsa_isa_t isa, hsa_fp_type_t fp_type,
+					   hsa_flush_mode_t flush_mode,
+					   hsa_round_method_t *round_method)
+{
+	HSAT_REQUIRE_INIT();
+	if (isa.handle != (uint64_t)(uintptr_t)&gpu_isa)
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	if (!round_method ||
+	    (fp_type != HSA_FP_TYPE_16 && fp_type != HSA_FP_TYPE_32 && fp_type != HSA_FP_TYPE_64) ||
+	    (flush_mode != HSA_FLUSH_MODE_FTZ && flush_mode != HSA_FLUSH_MODE_NON_FTZ))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*round_method = HSA_ROUND_METHOD_SINGLE; /* the host FPU: one rounding mode */
+	return HSA_STATUS_SUCCESS;
+}

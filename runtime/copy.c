@@ -17,7 +17,9 @@
 struct copy {
 	void *dst;
 	const void *src;
-	size_t size;
+	size_t size;          /* linear copy: bytes; rect copy: 0 */
+	hsa_pitched_ptr_t rect_dst, rect_src;
+	hsa_dim3_t range;     /* rect copy: x in bytes, y rows, z slices */
 	uint32_t dep_count;
 	hsa_signal_t *deps;
 	hsa_signal_t completion;
@@ -43,6 +45,17 @@ static void wait_dependencies(const struct copy *c)
 	}
 }
 
+/* rect_dst/rect_src bases already point at the offsets' first byte */
+static void copy_rect(const struct copy *c)
+{
+	for (uint32_t z = 0; z < c->range.z; z++)
+		for (uint32_t y = 0; y < c->range.y; y++)
+			memmove((char *)c->rect_dst.base + z * c->rect_dst.slice + y * c->rect_dst.pitch,
+				(const char *)c->rect_src.base + z * c->rect_src.slice +
+					y * c->rect_src.pitch,
+				c->range.x);
+}
+
 static void execute(struct copy *c)
 {
 	struct hsat_signal *completion;
@@ -50,7 +63,10 @@ static void execute(struct copy *c)
 
 	wait_dependencies(c);
 	begin = hsat_now_ns();
-	memmove(c->dst, c->src, c->size);
+	if (c->size || !c->range.x)
+		memmove(c->dst, c->src, c->size);
+	else
+		copy_rect(c);
 	completion = hsat_signal_from_handle(c->completion);
 	if (completion) {
 		if (hsat_profiling_async_copy_enabled()) {
@@ -134,6 +150,37 @@ static hsa_status_t enqueue(struct copy *c)
 	return status;
 }
 
+/* Checks the signals and queues the copy; frees it on failure. */
+static hsa_status_t submit(struct copy *c, uint32_t num_dep_signals,
+			   const hsa_signal_t *dep_signals, hsa_signal_t completion_signal)
+{
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+
+	if ((num_dep_signals > 0 && !dep_signals) || completion_signal.handle == 0)
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	else if (!hsat_signal_from_handle(completion_signal))
+		status = HSA_STATUS_ERROR_INVALID_SIGNAL;
+	for (uint32_t i = 0; status == HSA_STATUS_SUCCESS && i < num_dep_signals; i++)
+		if (!hsat_signal_from_handle(dep_signals[i]))
+			status = HSA_STATUS_ERROR_INVALID_SIGNAL;
+	if (status == HSA_STATUS_SUCCESS && num_dep_signals) {
+		c->deps = calloc(num_dep_signals, sizeof(*c->deps));
+		if (c->deps)
+			memcpy(c->deps, dep_signals, num_dep_signals * sizeof(*c->deps));
+		else
+			status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	c->dep_count = num_dep_signals;
+	c->completion = completion_signal;
+	if (status == HSA_STATUS_SUCCESS)
+		status = enqueue(c);
+	if (status != HSA_STATUS_SUCCESS) {
+		free(c->deps);
+		free(c);
+	}
+	return status;
+}
+
 hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
 					    hsa_agent_t src_agent, size_t size,
 					    uint32_t num_dep_signals,
@@ -141,37 +188,51 @@ hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, co
 					    hsa_signal_t completion_signal)
 {
 	struct copy *c;
-	hsa_status_t status;
 
 	HSAT_REQUIRE_INIT();
 	if (!hsat_agent_from_handle(dst_agent) || !hsat_agent_from_handle(src_agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!dst || !src || (num_dep_signals > 0 && !dep_signals) || completion_signal.handle == 0)
+	if (!dst || !src)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!hsat_signal_from_handle(completion_signal))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	for (uint32_t i = 0; i < num_dep_signals; i++)
-		if (!hsat_signal_from_handle(dep_signals[i]))
-			return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	c->deps = num_dep_signals ? calloc(num_dep_signals, sizeof(*c->deps)) : NULL;
-	if (num_dep_signals && !c->deps) {
-		free(c);
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
-	if (num_dep_signals)
-		memcpy(c->deps, dep_signals, num_dep_signals * sizeof(*c->deps));
 	c->dst = dst;
 	c->src = src;
 	c->size = size;
-	c->dep_count = num_dep_signals;
-	c->completion = completion_signal;
-	status = enqueue(c);
-	if (status != HSA_STATUS_SUCCESS) {
-		free(c->deps);
-		free(c);
-	}
-	return status;
+	return submit(c, num_dep_signals, dep_signals, completion_signal);
+}
+
+hsa_status_t impl_hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
+						 const hsa_dim3_t *dst_offset,
+						 const hsa_pitched_ptr_t *src,
+						 const hsa_dim3_t *src_offset, const hsa_dim3_t *range,
+						 hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir,
+						 uint32_t num_dep_signals,
+						 const hsa_signal_t *dep_signals,
+						 hsa_signal_t completion_signal)
+{
+	struct copy *c;
+
+	HSAT_REQUIRE_INIT();
+	(void)dir; /* every direction is a host memmove here */
+	if (!hsat_agent_from_handle(copy_agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!dst || !src || !dst_offset || !src_offset || !range || !dst->base || !src->base ||
+	    range->x == 0 || range->y == 0 || range->z == 0 ||
+	    (range->y > 1 && (dst->pitch < range->x || src->pitch < range->x)) ||
+	    (range->z > 1 && (dst->slice < dst->pitch * range->y ||
+			      src->slice < src->pitch * range->y)))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	c->rect_dst = *dst;
+	c->rect_src = *src;
+	c->rect_dst.base = (char *)dst->base + dst_offset->z * dst->slice +
+			   dst_offset->y * dst->pitch + dst_offset->x;
+	c->rect_src.base = (char *)src->base + src_offset->z * src->slice +
+			   src_offset->y * src->pitch + src_offset->x;
+	c->range = *range;
+	return submit(c, num_dep_signals, dep_signals, completion_signal);
 }

@@ -712,3 +712,42 @@ hsa_status_t impl_hsa_executable_iterate_program_symbols(
 	free(symbols);
 	return status;
 }
+
+/* --- HSA 1.0 code objects: a deserialized code object is a reader under another name ------ */
+
+hsa_status_t impl_hsa_code_object_deserialize(void *serialized, size_t size, const char *options,
+					      hsa_code_object_t *code_object)
+{
+	hsa_code_object_reader_t reader;
+	hsa_status_t status;
+
+	(void)options;
+	if (!code_object)
+		return hsat_initialized() ? HSA_STATUS_ERROR_INVALID_ARGUMENT
+					  : HSA_STATUS_ERROR_NOT_INITIALIZED;
+	status = impl_hsa_code_object_reader_create_from_memory(serialized, size, &reader);
+	if (status == HSA_STATUS_SUCCESS)
+		code_object->handle = reader.handle;
+	return status;
+}
+
+hsa_status_t impl_hsa_code_object_destroy(hsa_code_object_t code_object)
+{
+	hsa_status_t status =
+		impl_hsa_code_object_reader_destroy((hsa_code_object_reader_t){ code_object.handle });
+
+	return status == HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER
+		       ? HSA_STATUS_ERROR_INVALID_CODE_OBJECT
+		       : status;
+}
+
+hsa_status_t impl_hsa_executable_load_code_object(hsa_executable_t executable, hsa_agent_t agent,
+						  hsa_code_object_t code_object, const char *options)
+{
+	hsa_status_t status = impl_hsa_executable_load_agent_code_object(
+		executable, agent, (hsa_code_object_reader_t){ code_object.handle }, options, NULL);
+
+	return status == HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER
+		       ? HSA_STATUS_ERROR_INVALID_CODE_OBJECT
+		       : status;
+}

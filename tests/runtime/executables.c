@@ -68,7 +68,7 @@ int main(void)
 	int count = 0;
 	char junk[256] = "this is not an ELF code object";
 
-	plan(27);
+	plan(32);
 	is_int(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
 					 NULL, &exec),
 	       HSA_STATUS_ERROR_NOT_INITIALIZED, "before hsa_init: NOT_INITIALIZED");
@@ -146,6 +146,28 @@ int main(void)
 		hsa_executable_destroy(other);
 	}
 	hsa_code_object_reader_destroy(reader);
+	{
+		hsa_code_object_t code_object;
+		hsa_executable_t old_style;
+		hsa_executable_symbol_t found;
+
+		bytes = read_file(&size);
+		is_int(hsa_code_object_deserialize(bytes, size, NULL, &code_object),
+		       HSA_STATUS_SUCCESS, "HSA 1.0 path: code object deserialized");
+		free(bytes);
+		hsa_executable_create(HSA_PROFILE_FULL, HSA_EXECUTABLE_STATE_UNFROZEN, NULL,
+				      &old_style);
+		is_int(hsa_executable_load_code_object(old_style, gpu, code_object, NULL),
+		       HSA_STATUS_SUCCESS, "and loaded with hsa_executable_load_code_object");
+		hsa_executable_freeze(old_style, NULL);
+		is_int(hsa_executable_get_symbol_by_name(old_style, "empty.kd", &gpu, &found),
+		       HSA_STATUS_SUCCESS, "its kernels are found");
+		is_int(hsa_code_object_destroy(code_object), HSA_STATUS_SUCCESS,
+		       "code object destroyed");
+		is_int(hsa_code_object_destroy(code_object), HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+		       "destroying it twice: INVALID_CODE_OBJECT");
+		hsa_executable_destroy(old_style);
+	}
 	is_int(hsa_executable_destroy(exec), HSA_STATUS_SUCCESS, "destroy");
 	is_int(hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind),
 	       HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL,

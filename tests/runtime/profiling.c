@@ -108,6 +108,28 @@ static void test_async_copies(struct rt *rt)
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a copy without a completion signal is refused");
 	is_int(hsa_amd_memory_async_copy(NULL, rt->cpu, a, rt->cpu, N, 0, NULL, first),
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a NULL destination is refused");
+	{
+		/* a 3x2x2 box of 4-byte-wide rows out of a pitched 16x4x3 volume */
+		char vol[3][4][16], box[2][2][4];
+		hsa_pitched_ptr_t src = { vol, 16, 64 }, dst = { box, 4, 8 };
+		hsa_dim3_t src_offset = { 5, 1, 1 }, dst_offset = { 0, 0, 0 }, range = { 4, 2, 2 };
+		int wrong = 0;
+
+		for (int z = 0; z < 3; z++)
+			for (int y = 0; y < 4; y++)
+				for (int x = 0; x < 16; x++)
+					vol[z][y][x] = (char)(z * 64 + y * 16 + x);
+		hsa_signal_store_relaxed(first, 1);
+		is_int(hsa_amd_memory_async_copy_rect(&dst, &dst_offset, &src, &src_offset, &range,
+						      rt->cpu, hsaHostToHost, 0, NULL, first),
+		       HSA_STATUS_SUCCESS, "rect copy submitted");
+		rt_wait_zero(first);
+		for (int z = 0; z < 2; z++)
+			for (int y = 0; y < 2; y++)
+				for (int x = 0; x < 4; x++)
+					wrong += box[z][y][x] != vol[z + 1][y + 1][x + 5];
+		is_int(wrong, 0, "the rect copy moved exactly the pitched box");
+	}
 	hsa_signal_destroy(gate);
 	hsa_signal_destroy(first);
 	hsa_signal_destroy(second);
@@ -120,7 +142,7 @@ int main(void)
 {
 	struct rt rt;
 
-	plan(20);
+	plan(22);
 	if (!ok(rt_setup(&rt), "runtime initialised"))
 		return exit_status();
 	test_clock();
