@@ -206,6 +206,44 @@ static void test_documented_stubs(HsaApiTable *table)
 	free(doc);
 }
 
+/* hsa_init with HSA_TOOLS_LIB naming a missing library; returns what went to stderr. */
+static void init_capturing_stderr(char *out, size_t size)
+{
+	FILE *capture = tmpfile();
+	int saved = dup(2);
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (!capture || saved < 0)
+		return;
+	fflush(stderr);
+	dup2(fileno(capture), 2);
+	hsa_init();
+	hsa_shut_down();
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(capture);
+	n = fread(out, 1, size - 1, capture);
+	out[n] = '\0';
+	fclose(capture);
+}
+
+static void test_load_failure_report(void)
+{
+	char text[512];
+
+	setenv("HSA_TOOLS_LIB", "/nonexistent/missing-tool.so", 1);
+	unsetenv("HSA_TOOLS_REPORT_LOAD_FAILURE");
+	init_capturing_stderr(text, sizeof(text));
+	ok(strstr(text, "Tool lib \"/nonexistent/missing-tool.so\" failed to load.") != NULL,
+	   "a tool that cannot be loaded is reported on stderr");
+	setenv("HSA_TOOLS_REPORT_LOAD_FAILURE", "0", 1);
+	init_capturing_stderr(text, sizeof(text));
+	is_str(text, "", "unless HSA_TOOLS_REPORT_LOAD_FAILURE=0");
+	unsetenv("HSA_TOOLS_LIB");
+}
+
 int main(void)
 {
 	char tool_path[PATH_MAX], dependent_path[PATH_MAX], variable[3 * PATH_MAX];
@@ -217,7 +255,7 @@ int main(void)
 	hsa_signal_t s;
 	HsaApiTable *table;
 
-	plan(31);
+	plan(33);
 	rt_sibling_path("test_tool.so", tool_path, sizeof(tool_path));
 	rt_sibling_path("test_tool_dependent.so", dependent_path, sizeof(dependent_path));
 	snprintf(variable, sizeof(variable), "/nonexistent/missing-tool.so \"%s\" %s", tool_path,
@@ -272,5 +310,6 @@ int main(void)
 	is_int(tool_calls(), calls, "the table was restored: the tool's wrapper is gone");
 	hsa_shut_down();
 	dlclose(tool);
+	test_load_failure_report();
 	return exit_status();
 }
