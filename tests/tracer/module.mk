@@ -4,3 +4,9 @@ TEST_PROGRAMS += $(BUILD)/tests/tracer/schema.t
 
 $(BUILD)/tests/tracer/schema.t: $(BUILD)/obj/tests/tracer/schema_test.o $(BUILD)/lib/libhsatrace-schema.a
 	$(link-exe)
+
+# OnLoad against tables of other ROCm versions (dlopens the built libhsatrace.so).
+TEST_PROGRAMS += $(BUILD)/tests/tracer/onload.t
+$(BUILD)/obj/tests/tracer/onload_test.o: $(B_GEN)/hsatrace/api_tables.h
+$(BUILD)/tests/tracer/onload.t: $(BUILD)/obj/tests/tracer/onload_test.o | $(B_LIB)/libhsatrace.so
+	$(link-exe) -ldl
