@@ -102,6 +102,8 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 
 	if (size < HSAT_QUEUE_MIN_SIZE || size > HSAT_QUEUE_MAX_SIZE || (size & (size - 1)))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (type == HSA_QUEUE_TYPE_COOPERATIVE) /* a valid type this agent does not offer */
+		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	queue = calloc(1, sizeof(*queue));
