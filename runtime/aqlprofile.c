@@ -40,6 +40,7 @@ struct command {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct command *active;
+static _Atomic unsigned active_count; /* lets dispatches skip the lock when nothing counts */
 static _Thread_local const char *last_error = "no error";
 
 static uint32_t block_slots(uint32_t block)
@@ -87,6 +88,8 @@ void hsat_counters_record_dispatch(const struct hsat_dispatch *d,
 				   const struct hsat_cpu_kernel_descriptor *kernel, uint64_t begin,
 				   uint64_t end)
 {
+	if (atomic_load_explicit(&active_count, memory_order_relaxed) == 0)
+		return;
 	pthread_mutex_lock(&lock);
 	for (struct command *c = active; c; c = c->next_active)
 		for (uint32_t i = 0; i < c->event_count; i++)
@@ -99,6 +102,7 @@ static void deactivate_locked(struct command *command)
 	for (struct command **link = &active; *link; link = &(*link)->next_active) {
 		if (*link == command) {
 			*link = command->next_active;
+			atomic_fetch_sub(&active_count, 1);
 			break;
 		}
 	}
@@ -135,6 +139,7 @@ hsa_status_t hsat_counters_vendor_packet(const void *slot)
 			command->active = 1;
 			command->next_active = active;
 			active = command;
+			atomic_fetch_add(&active_count, 1);
 		}
 		break;
 	case OP_STOP:
