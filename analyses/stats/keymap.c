@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { KEYMAP_EMPTY, KEYMAP_LIVE, KEYMAP_REMOVED };
+
 static uint64_t hash_bytes(const void *key, size_t len)
 {
 	const unsigned char *p = key;
@@ -12,7 +14,25 @@ static uint64_t hash_bytes(const void *key, size_t len)
 		h ^= p[i];
 		h *= 1099511628211ULL;
 	}
-	return h;
+	/* FNV's low bits depend only on the bytes' low bits, and the table index uses the low
+	 * bits: finish with MurmurHash3's avalanche so similar keys spread out. */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+static const void *entry_key(const struct keymap_entry *e)
+{
+	return e->key_len <= KEYMAP_INLINE_KEY ? (const void *)e->key.bytes : e->key.heap;
+}
+
+static void entry_clear(struct keymap_entry *e)
+{
+	if (e->key_len > KEYMAP_INLINE_KEY)
+		free(e->key.heap);
+	e->key_len = 0;
 }
 
 void keymap_init(struct keymap *map)
@@ -23,46 +43,45 @@ void keymap_init(struct keymap *map)
 void keymap_release(struct keymap *map)
 {
 	for (size_t i = 0; i < map->capacity; i++)
-		free(map->entries[i].key);
+		if (map->entries[i].state == KEYMAP_LIVE)
+			entry_clear(&map->entries[i]);
 	free(map->entries);
 	keymap_init(map);
 }
 
+/* The live entry of key, or NULL; *free_slot is where it would go (first reusable slot). */
 static struct keymap_entry *probe(const struct keymap *map, const void *key, size_t len,
-				  uint64_t hash, struct keymap_entry **first_free)
+				  uint64_t hash, struct keymap_entry **free_slot)
 {
 	size_t mask = map->capacity - 1;
 
-	*first_free = NULL;
+	*free_slot = NULL;
 	for (size_t i = hash & mask, n = 0; n < map->capacity; i = (i + 1) & mask, n++) {
 		struct keymap_entry *e = &map->entries[i];
 
-		if (!e->key) {
-			if (e->tombstone) {
-				if (!*first_free)
-					*first_free = e;
-				continue;
-			}
-			if (!*first_free)
-				*first_free = e;
+		if (e->state == KEYMAP_EMPTY) {
+			if (!*free_slot)
+				*free_slot = e;
 			return NULL;
 		}
-		if (e->hash == hash && e->key_len == len && memcmp(e->key, key, len) == 0)
+		if (e->state == KEYMAP_REMOVED) {
+			if (!*free_slot)
+				*free_slot = e;
+			continue;
+		}
+		if (e->hash == hash && e->key_len == len && memcmp(entry_key(e), key, len) == 0)
 			return e;
 	}
 	return NULL;
 }
 
-static int grow(struct keymap *map)
+/* Rehashes into a table sized for the live entries, which also sweeps removed ones. */
+static int rehash(struct keymap *map)
 {
-	size_t new_cap = map->capacity ? map->capacity * 2 : 64;
 	struct keymap_entry *old = map->entries;
-	size_t old_cap = map->capacity;
+	size_t old_cap = map->capacity, new_cap = 64;
 
-	/* Only live entries move, so a map full of tombstones shrinks back. */
-	while (new_cap > 64 && map->live * 4 < new_cap)
-		new_cap /= 2;
-	if (map->live * 2 >= new_cap)
+	while (new_cap < map->live * 4)
 		new_cap *= 2;
 	map->entries = calloc(new_cap, sizeof(*map->entries));
 	if (!map->entries) {
@@ -72,12 +91,12 @@ static int grow(struct keymap *map)
 	map->capacity = new_cap;
 	map->used = map->live;
 	for (size_t i = 0; i < old_cap; i++) {
-		struct keymap_entry *e = &old[i], *free_slot;
+		struct keymap_entry *e = &old[i], *slot;
 
-		if (!e->key)
+		if (e->state != KEYMAP_LIVE)
 			continue;
-		probe(map, e->key, e->key_len, e->hash, &free_slot);
-		*free_slot = *e;
+		probe(map, entry_key(e), e->key_len, e->hash, &slot);
+		*slot = *e;
 	}
 	free(old);
 	return 0;
@@ -105,21 +124,28 @@ int keymap_get_or_add(struct keymap *map, const void *key, size_t key_len, size_
 			return 0;
 		}
 	}
-	if ((map->used + 1) * 4 > map->capacity * 3 || !free_slot) {
-		if (grow(map))
+	/* At most half full, removed entries included, so probe chains stay short. */
+	if ((map->used + 1) * 2 > map->capacity || !free_slot) {
+		if (rehash(map))
 			return -1;
 		probe(map, key, key_len, hash, &free_slot);
 	}
-	if (!free_slot->tombstone)
+	if (key_len > KEYMAP_INLINE_KEY) {
+		void *copy = malloc(key_len);
+
+		if (!copy)
+			return -1;
+		memcpy(copy, key, key_len);
+		free_slot->key.heap = copy;
+	} else {
+		memcpy(free_slot->key.bytes, key, key_len);
+	}
+	if (free_slot->state == KEYMAP_EMPTY)
 		map->used++;
-	free_slot->key = malloc(key_len ? key_len : 1);
-	if (!free_slot->key)
-		return -1;
-	memcpy(free_slot->key, key, key_len);
-	free_slot->key_len = key_len;
+	free_slot->state = KEYMAP_LIVE;
+	free_slot->key_len = (uint32_t)key_len;
 	free_slot->hash = hash;
 	free_slot->value = 0;
-	free_slot->tombstone = 0;
 	map->live++;
 	*slot = &free_slot->value;
 	return 1;
@@ -134,9 +160,8 @@ int keymap_remove(struct keymap *map, const void *key, size_t key_len)
 	e = probe(map, key, key_len, hash_bytes(key, key_len), &free_slot);
 	if (!e)
 		return 0;
-	free(e->key);
-	e->key = NULL;
-	e->tombstone = 1;
+	entry_clear(e);
+	e->state = KEYMAP_REMOVED;
 	map->live--;
 	return 1;
 }

@@ -12,7 +12,8 @@
  *   keymap_remove(&m, key, len);                       // forget a key (e.g. a paired call)
  *   keymap_release(&m);
  *
- * The map owns copies of the keys. Lookups never allocate.
+ * The map owns copies of the keys (short ones inside the table, so the usual keys — ids and
+ * (pid, id) pairs — cost no allocation). Lookups never allocate.
  */
 #ifndef HSAT_STATS_KEYMAP_H
 #define HSAT_STATS_KEYMAP_H
@@ -20,18 +21,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define KEYMAP_INLINE_KEY 32
+
 struct keymap_entry {
-	void *key;        /* owned copy; NULL for an empty slot */
-	size_t key_len;
 	uint64_t hash;
 	size_t value;
-	int tombstone;    /* removed: keeps probe chains intact */
+	uint32_t key_len;
+	uint8_t state;    /* KEYMAP_EMPTY, KEYMAP_LIVE, or KEYMAP_REMOVED (keeps probe chains) */
+	union {
+		unsigned char bytes[KEYMAP_INLINE_KEY]; /* keys up to KEYMAP_INLINE_KEY bytes */
+		void *heap;                             /* longer keys: an owned copy */
+	} key;
 };
 
 struct keymap {
 	struct keymap_entry *entries;
 	size_t capacity;  /* a power of two, or 0 */
-	size_t used;      /* live entries + tombstones */
+	size_t used;      /* live entries + removed ones not yet swept by a rehash */
 	size_t live;
 };
 

@@ -75,6 +75,17 @@ cleanup:
 	return ret;
 }
 
+/* The items to count: one source alone as it is, or both merged into *all. */
+static const struct stats_vec *merged(const struct stats_vec *exec, const struct stats_vec *gpu,
+				      struct stats_vec *all)
+{
+	if (!gpu->count)
+		return exec;
+	if (!exec->count)
+		return gpu;
+	return merge_items(exec, gpu, all) ? NULL : all;
+}
+
 static void total_kernels(struct stats_model *m)
 {
 	for (size_t i = 0; i < m->kernel_items->count; i++) {
@@ -388,11 +399,10 @@ int stats_model_finish(struct stats_model *m)
 	if (m->finished)
 		return 0;
 	m->finished = 1;
-	if (merge_items(&m->kernel_exec, &m->kernel_gpu, &m->kernel_all) ||
-	    merge_items(&m->copy_exec, &m->copy_gpu, &m->copy_all))
+	m->kernel_items = merged(&m->kernel_exec, &m->kernel_gpu, &m->kernel_all);
+	m->copy_items = merged(&m->copy_exec, &m->copy_gpu, &m->copy_all);
+	if (!m->kernel_items || !m->copy_items)
 		return -1;
-	m->kernel_items = &m->kernel_all;
-	m->copy_items = &m->copy_all;
 	total_kernels(m);
 	total_copies(m);
 	if (queue_occupancy(m))

@@ -9,6 +9,9 @@
  *       gpu   hsa_gpu:kernel_begin/_end only
  * SCHEMA_VERSION: what hsa_meta:trace_info says (default: the schema's, HSAT_SCHEMA_VERSION).
  *
+ * fake_hsa_app bulk N - for benchmarks: N rounds, without pauses, of a hot API call, a
+ * packet submit, its kernel_exec and a counter sample (about 7 events a round).
+ *
  * Scenario: two queues (ids 1 and 2); queue 1 gets two kernels, a barrier and a third kernel
  * all submitted before any runs; queue 2 gets a kernel that completes before the next is
  * submitted. Three copies in two directions. The main thread's waits are reported by
@@ -17,6 +20,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -51,7 +55,8 @@ static void pause_us(long us)
 {
 	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
 
-	nanosleep(&ts, NULL);
+	if (us > 0)
+		nanosleep(&ts, NULL);
 }
 
 /* One traced call: entry, `us` microseconds inside, exit. */
@@ -70,11 +75,12 @@ struct kernel {
 };
 
 static const char *mode = "exec";
+static long submit_pause_us = 5; /* 0 in bulk mode */
 
 static void submit(uint64_t queue_id, uint64_t index, int type, const char *name,
 		   uint64_t corr)
 {
-	CALL(hsa_api_hot, hsa_queue_load_write_index_relaxed, 5);
+	CALL(hsa_api_hot, hsa_queue_load_write_index_relaxed, submit_pause_us);
 	lttng_ust_tracepoint(hsa_activity, packet_submit, queue_id, index, type, name, corr);
 }
 
@@ -154,9 +160,37 @@ static void wait_with_activity(uint64_t signal, uint64_t us)
 	lttng_ust_tracepoint(hsa_activity, signal_wait, signal, (us - 50) * 1000);
 }
 
+static int bulk(const char *count)
+{
+	static const char *const names[] = { "vector_add", "matmul", "reduce", "scan" };
+	long n = strtol(count, NULL, 10);
+
+	if (n <= 0) {
+		fprintf(stderr, "fake_hsa_app: bulk needs a positive count\n");
+		return 2;
+	}
+	submit_pause_us = 0;
+	lttng_ust_tracepoint(hsa_meta, trace_info, HSAT_SCHEMA_VERSION);
+	lttng_ust_tracepoint(hsa_activity, queue_create, 1, 0xa001, 4096);
+	for (long i = 0; i < n; i++) {
+		struct kernel k = { 1, (uint64_t)i, correlation(), names[i % 4], 0, 0 };
+
+		CALL(hsa_api_hot, hsa_signal_load_relaxed, 0);
+		submit(1, k.packet_index, PACKET_KERNEL, k.name, k.correlation_id);
+		k.begin_ns = now_ns();
+		k.end_ns = k.begin_ns + 1000 + (uint64_t)(i % 7) * 100;
+		complete(&k);
+		lttng_ust_tracepoint(hsa_activity, counter, "packets_in_flight", (int64_t)(i % 2));
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	pthread_t thread;
+
+	if (argc == 3 && strcmp(argv[1], "bulk") == 0)
+		return bulk(argv[2]);
 
 	if (argc < 2 || argc > 3 ||
 	    (strcmp(argv[1], "exec") && strcmp(argv[1], "both") && strcmp(argv[1], "gpu"))) {
