@@ -121,7 +121,7 @@ static void test_error_callback(struct rt *rt)
 
 	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, on_queue_error, NULL, 0, 0, &queue);
 	rt_dispatch(queue, rt_kernel(rt, "empty"), NULL, grid, wg, 1, (hsa_signal_t){ 0 }, false);
-	for (int i = 0; i < 500 && !atomic_load(&errors_seen); i++)
+	for (int i = 0; i < 10000 && !atomic_load(&errors_seen); i++)
 		usleep(1000);
 	is_int(atomic_load(&errors_seen), 1, "malformed packet reported once to the error callback");
 	is_int(atomic_load(&error_status), HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
@@ -132,7 +132,7 @@ static void test_error_callback(struct rt *rt)
 	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, on_queue_error, NULL, 0, 0, &queue);
 	wg[0] = 16;
 	rt_dispatch(queue, 0xdeadbeef, NULL, grid, wg, 1, (hsa_signal_t){ 0 }, false);
-	for (int i = 0; i < 500 && atomic_load(&errors_seen) < 2; i++)
+	for (int i = 0; i < 10000 && atomic_load(&errors_seen) < 2; i++)
 		usleep(1000);
 	is_int(atomic_load(&error_status), HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
 	       "an unknown kernel_object is refused, not called");

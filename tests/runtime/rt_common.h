@@ -179,7 +179,7 @@ static inline uint64_t rt_barrier(hsa_queue_t *queue, bool is_or, const hsa_sign
 
 static inline hsa_signal_value_t rt_wait_zero(hsa_signal_t signal)
 {
-	return hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0, 5000000000ull,
+	return hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0, 60000000000ull,
 					 HSA_WAIT_STATE_BLOCKED);
 }
 

@@ -249,7 +249,7 @@ static void on_async(void *arg)
 
 static void wait_for(_Atomic int *counter, int target)
 {
-	for (int i = 0; i < 2000 && atomic_load(counter) < target; i++)
+	for (int i = 0; i < 10000 && atomic_load(counter) < target; i++)
 		usleep(1000);
 }
 
