@@ -326,12 +326,24 @@ void tc_handler_end(struct tc *tc)
 	xml_writer_end(tc->xw, "eventHandler");
 }
 
-void tc_entry_start(struct tc *tc, const char *path, const char *display)
+static void entry_start(struct tc *tc, const char *path, const char *display, int text)
 {
 	xml_writer_start(tc->xw, "entry");
 	xml_writer_attr(tc->xw, "path", path);
+	if (text)
+		xml_writer_attr(tc->xw, "displayText", "true");
 	if (display && strcmp(display, ".") == 0)
 		xml_writer_element(tc->xw, "display", "type", "self", NULL);
 	else if (display)
 		xml_writer_element(tc->xw, "display", "type", "constant", "value", display, NULL);
+}
+
+void tc_entry_start(struct tc *tc, const char *path, const char *display)
+{
+	entry_start(tc, path, display, 0);
+}
+
+void tc_entry_start_text(struct tc *tc, const char *path, const char *display)
+{
+	entry_start(tc, path, display, 1);
 }

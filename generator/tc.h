@@ -100,6 +100,8 @@ void tc_handler_end(struct tc *tc);
 /* <entry path> with <display type="constant" value=display/> when display is non-NULL
  * ("." for type="self"); close with xml_writer_end(xw, "entry"). */
 void tc_entry_start(struct tc *tc, const char *path, const char *display);
+/* The same with displayText="true": the state labels (names) are drawn in the boxes. */
+void tc_entry_start_text(struct tc *tc, const char *path, const char *display);
 
 /*
  * Opens an analysis, <stateProvider> or <pattern> (element) with its id and version, and

@@ -75,9 +75,9 @@ static void api_time_graph(struct tc *tc)
 	tc_entry_start(tc, "Processes/*", NULL);
 	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
 	tc_entry_start(tc, "Threads/*", NULL);
-	tc_entry_start(tc, "CallStack/*", ".");
+	tc_entry_start_text(tc, "CallStack/*", ".");
 	xml_writer_end(xw, "entry");
-	tc_entry_start(tc, "failed", ".");
+	tc_entry_start_text(tc, "failed", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");

@@ -99,7 +99,7 @@ static void gpu_time_graph(struct tc *tc)
 	tc_entry_start(tc, "Agents/*", NULL);
 	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
 	tc_entry_start(tc, "Queues/*", NULL);
-	tc_entry_start(tc, "kernels/*", ".");
+	tc_entry_start_text(tc, "kernels/*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
@@ -107,7 +107,7 @@ static void gpu_time_graph(struct tc *tc)
 	tc_entry_start(tc, "Copies", NULL);
 	tc_entry_start(tc, "*", NULL);
 	tc_entry_start(tc, "*", NULL);
-	tc_entry_start(tc, "*", ".");
+	tc_entry_start_text(tc, "*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");

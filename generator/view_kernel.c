@@ -193,11 +193,11 @@ static void threads_view(struct tc *tc)
 	tc_defined_value(tc, "exited", KSTATE_EXITED, "#505050");
 	tc_entry_start(tc, "Threads/*", "state");
 	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
-	tc_entry_start(tc, "cpu", ".");
+	tc_entry_start_text(tc, "cpu", ".");
 	xml_writer_end(xw, "entry");
-	tc_entry_start(tc, "syscall", ".");
+	tc_entry_start_text(tc, "syscall", ".");
 	xml_writer_end(xw, "entry");
-	tc_entry_start(tc, "hsa", "1");
+	tc_entry_start_text(tc, "hsa", "1");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
@@ -211,10 +211,10 @@ static void cpus_view(struct tc *tc)
 	xml_writer_start(xw, "timeGraphView");
 	xml_writer_attr(xw, "id", "org.hsatrace.kernel.cpus.view");
 	tc_head_view(tc, "hsatrace: CPUs", analyses);
-	tc_entry_start(tc, "CPUs/*", "thread");
-	tc_entry_start(tc, "irq", ".");
+	tc_entry_start_text(tc, "CPUs/*", "thread");
+	tc_entry_start_text(tc, "irq", ".");
 	xml_writer_end(xw, "entry");
-	tc_entry_start(tc, "softirq", ".");
+	tc_entry_start_text(tc, "softirq", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");

@@ -164,7 +164,7 @@ static void queues_time_graph(struct tc *tc)
 	}
 	tc_entry_start(tc, "Agents/*", NULL);
 	tc_entry_start(tc, "Queues/*", "state");
-	tc_entry_start(tc, "kernel", ".");
+	tc_entry_start_text(tc, "kernel", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
