@@ -20,6 +20,7 @@
 
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
+#include "analyses/unify/job.h"
 #include "analyses/unify/pass.h"
 #include "analyses/unify/salvage.h"
 #include "analyses/unify/unify_filter.h"
@@ -114,44 +115,9 @@ static int check_output(const char *path)
 }
 
 struct run_state {
-	struct trace_list traces;
-	struct salvage salvage;
-	struct gpu_store gpu;
-	struct unify_counts collect_counts;
+	struct unify_job job;
 	struct unify_counts counts;
-	size_t skipped_traces;
 };
-
-static size_t select_paths(const struct run_state *rs, unsigned run, bool hsa_only,
-			   const char **paths)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < rs->traces.n; i++)
-		if (rs->traces.dirs[i].readable && rs->traces.dirs[i].run == run &&
-		    (!hsa_only || rs->traces.dirs[i].has_hsa_activity))
-			paths[n++] = rs->traces.dirs[i].path;
-	return n;
-}
-
-static int collect_runs(struct run_state *rs, const char **paths)
-{
-	for (unsigned run = 0; run <= rs->traces.n_runs; run++) {
-		struct unify_params p = { .mode = UNIFY_COLLECT, .gpu = &rs->gpu,
-					  .counts = &rs->collect_counts };
-		size_t n = select_paths(rs, run, true, paths);
-		bt_graph *g;
-
-		if (!n)
-			continue;
-		rs->gpu.current_run = run;
-		if (pass_run(paths, n, &p, NULL, &g) != 0)
-			return -1;
-		/* The gpu_store keeps what it needs (values and event classes). */
-		bt_graph_put_ref(g);
-	}
-	return gpu_store_finish(&rs->gpu, stderr);
-}
 
 static void count_synth(const struct gpu_store *st, uint64_t *kernels, uint64_t *copies,
 			uint64_t *counters)
@@ -173,7 +139,7 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	const struct unify_counts *c = &rs->counts;
 	uint64_t kernels, copies, counters;
 
-	count_synth(&rs->gpu, &kernels, &copies, &counters);
+	count_synth(&rs->job.gpu, &kernels, &copies, &counters);
 	fprintf(stderr, "hsatrace-unify: wrote %s: %llu events (%llu input, %llu synthesized for "
 		"%llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
 		(unsigned long long)c->events_out, (unsigned long long)c->events_in,
@@ -187,27 +153,30 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	if (c->clamped)
 		fprintf(stderr, "hsatrace-unify: warning: %llu out-of-order timestamps moved "
 			"forward to keep streams monotonic\n", (unsigned long long)c->clamped);
-	if (rs->gpu.other_schema)
+	if (rs->job.gpu.other_schema)
 		fprintf(stderr, "hsatrace-unify: warning: another event-schema version in the "
 			"input: schema_versions=%s (GPU records read best-effort)\n",
-			rs->gpu.schema_versions);
-	if (rs->gpu.skipped_records)
+			rs->job.gpu.schema_versions);
+	if (rs->job.gpu.skipped_records)
 		fprintf(stderr, "hsatrace-unify: warning: %llu GPU activity records lack fields "
-			"and were not materialized\n", (unsigned long long)rs->gpu.skipped_records);
-	if (rs->gpu.counters_unattached)
+			"and were not materialized\n",
+			(unsigned long long)rs->job.gpu.skipped_records);
+	if (rs->job.gpu.counters_unattached)
 		fprintf(stderr, "hsatrace-unify: warning: %llu counters match no dispatch\n",
-			(unsigned long long)rs->gpu.counters_unattached);
-	if (rs->skipped_traces || c->failed_streams || c->copy_failures)
+			(unsigned long long)rs->job.gpu.counters_unattached);
+	if (rs->job.skipped_traces || c->failed_streams || c->copy_failures)
 		fprintf(stderr, "hsatrace-unify: warning: %zu traces could not be opened whole "
 			"(%zu of their stream files read alone, %zu cut at their last readable "
 			"packet, %zu lost), %llu streams failed while read (rest skipped), %llu "
-			"events could not be copied\n", rs->skipped_traces,
-			rs->salvage.streams_kept, rs->salvage.streams_cut, rs->salvage.streams_lost,
+			"events could not be copied\n", rs->job.skipped_traces,
+			rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
+			rs->job.salvage.streams_lost,
 			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
 	if (!o->summary)
 		return;
 	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\n",
-	       rs->salvage.streams_kept, rs->salvage.streams_cut, rs->salvage.streams_lost);
+	       rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
+	       rs->job.salvage.streams_lost);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -216,28 +185,29 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	       (unsigned long long)c->events_in, (unsigned long long)c->events_out,
 	       (unsigned long long)c->synthesized, (unsigned long long)kernels,
 	       (unsigned long long)copies, (unsigned long long)counters, n_traces,
-	       rs->skipped_traces, (unsigned long long)c->failed_streams,
+	       rs->job.skipped_traces, (unsigned long long)c->failed_streams,
 	       (unsigned long long)c->copy_failures, (unsigned long long)c->discarded_events,
 	       (unsigned long long)c->discarded_packets, (unsigned long long)c->clamped,
-	       rs->traces.n_runs, (unsigned long long)rs->gpu.matched,
-	       (unsigned long long)rs->gpu.unmatched_pass,
-	       (unsigned long long)rs->gpu.unmatched_base_kernels,
-	       (unsigned long long)rs->gpu.counters_unattached,
-	       (unsigned long long)rs->gpu.skipped_records,
-	       (unsigned long long)rs->gpu.other_schema);
+	       rs->job.traces.n_runs, (unsigned long long)rs->job.gpu.matched,
+	       (unsigned long long)rs->job.gpu.unmatched_pass,
+	       (unsigned long long)rs->job.gpu.unmatched_base_kernels,
+	       (unsigned long long)rs->job.gpu.counters_unattached,
+	       (unsigned long long)rs->job.gpu.skipped_records,
+	       (unsigned long long)rs->job.gpu.other_schema);
 }
 
-static int write_unified(struct run_state *rs, const struct options *o, const char **paths)
+static int write_unified(struct run_state *rs, const struct options *o)
 {
-	size_t n = select_paths(rs, 0, false, paths);
+	const char *const *paths;
+	size_t n = unify_job_base_paths(&rs->job, &paths);
 	struct unify_env_entry env[5] = {
 		{ "hsatrace_version", HSATRACE_VERSION },
-		{ "hsatrace_runs", rs->traces.runs_desc ? rs->traces.runs_desc : "" },
-		{ "hsatrace_schema_version", rs->gpu.schema_versions },
-		{ "hsatrace_tracer_version", rs->gpu.tracer_versions },
+		{ "hsatrace_runs", rs->job.traces.runs_desc ? rs->job.traces.runs_desc : "" },
+		{ "hsatrace_schema_version", rs->job.gpu.schema_versions },
+		{ "hsatrace_tracer_version", rs->job.gpu.tracer_versions },
 		{ "hsatrace_unified", "1" },
 	};
-	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->gpu, .counts = &rs->counts,
+	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts,
 				  .env = env, .n_env = 5 };
 	bt_graph *g = NULL;
 	int ret;
@@ -253,48 +223,13 @@ static int write_unified(struct run_state *rs, const struct options *o, const ch
 	return ret;
 }
 
-static int find_traces(struct run_state *rs, const struct options *o)
-{
-	size_t n;
-
-	for (int i = 0; i < o->n_inputs; i++)
-		if (trace_list_add(&rs->traces, o->inputs[i], false) < 0)
-			return -1;
-	for (int i = 0; i < o->n_passes; i++)
-		if (trace_list_add(&rs->traces, o->passes[i], true) < 0)
-			return -1;
-	n = rs->traces.n;
-	for (size_t i = 0; i < n; i++) {
-		struct trace_dir *d = &rs->traces.dirs[i];
-
-		d->readable = pass_trace_is_readable(d->path);
-		if (d->readable)
-			continue;
-		rs->skipped_traces++;
-		/* The list may grow (and move): copy what salvage needs first. */
-		{
-			char *path = strdup(d->path);
-			unsigned run = d->run;
-			int r = path ? salvage_trace(&rs->salvage, &rs->traces, path, run,
-						     pass_trace_opens) : -1;
-
-			free(path);
-			if (r < 0)
-				return -1;
-		}
-	}
-	for (size_t i = n; i < rs->traces.n; i++)
-		rs->traces.dirs[i].readable = true;
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct run_state rs = { 0 };
-	const char **paths = NULL;
 	int status = parse_args(argc, argv, &o);
 
+	unify_job_init(&rs.job);
 	if (status != 0)
 		goto cleanup;
 	status = 1;
@@ -303,21 +238,14 @@ int main(int argc, char **argv)
 			o.out);
 		goto cleanup;
 	}
-	trace_list_init(&rs.traces);
-	salvage_init(&rs.salvage);
-	gpu_store_init(&rs.gpu);
-	if (find_traces(&rs, &o) != 0)
+	if (unify_job_find(&rs.job, (const char *const *)o.inputs, (size_t)o.n_inputs,
+			   o.passes, (size_t)o.n_passes) != 0 ||
+	    unify_job_collect(&rs.job, stderr) != 0 || write_unified(&rs, &o) != 0)
 		goto cleanup;
-	paths = calloc(rs.traces.n + 1, sizeof(*paths));
-	if (!paths || collect_runs(&rs, paths) != 0 || write_unified(&rs, &o, paths) != 0)
-		goto cleanup;
-	status = (rs.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
-		  rs.collect_counts.failed_streams) ? 1 : 0;
+	status = (rs.job.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
+		  rs.job.collect_counts.failed_streams) ? 1 : 0;
 cleanup:
-	gpu_store_release(&rs.gpu);
-	salvage_release(&rs.salvage);
-	free(paths);
-	trace_list_release(&rs.traces);
+	unify_job_release(&rs.job);
 	free(o.passes);
 	pass_cleanup();
 	return status;

@@ -1,5 +1,5 @@
 # analyses/unify: `hsatrace unify` (libbabeltrace2).
-UNIFY_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,main.o inputs.o salvage.o pass.o unify_filter.o \
+UNIFY_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,main.o job.o inputs.o salvage.o pass.o unify_filter.o \
 	out_trace.o ir_copy.o gpu_store.o) $(BUILD)/obj/analyses/common/ptrmap.o \
 	$(BUILD)/obj/analyses/common/strtab.o
 
