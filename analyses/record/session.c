@@ -231,14 +231,52 @@ uint64_t rec_session_report_lost(struct rec_session *s)
 	return report_handle(s->ust, "UST") + report_handle(s->kernel, "kernel");
 }
 
+static bool session_listed(const char *name)
+{
+	struct lttng_session *sessions = NULL;
+	int n = lttng_list_sessions(&sessions);
+	bool found = false;
+
+	for (int i = 0; i < n && !found; i++)
+		found = strcmp(sessions[i].name, name) == 0;
+	free(sessions);
+	return found;
+}
+
+/*
+ * Destroys the session and waits for the daemon to finish with it. The completion is awaited
+ * one second at a time: lttng-tools 2.13 can miss notifying it (seen under heavy load with
+ * blocking channels), so a session the daemon no longer lists counts as destroyed.
+ */
+static void destroy_and_wait(struct rec_session *s)
+{
+	struct lttng_destruction_handle *handle = NULL;
+	enum lttng_error_code code = lttng_destroy_session_ext(s->name, &handle);
+
+	if (code != LTTNG_OK) {
+		fail("destroy the tracing session", s, -(int)code);
+		return;
+	}
+	for (;;) {
+		enum lttng_destruction_handle_status st =
+			lttng_destruction_handle_wait_for_completion(handle, 1000);
+
+		if (st == LTTNG_DESTRUCTION_HANDLE_STATUS_COMPLETED)
+			break;
+		if (st != LTTNG_DESTRUCTION_HANDLE_STATUS_TIMEOUT || !session_listed(s->name)) {
+			if (st != LTTNG_DESTRUCTION_HANDLE_STATUS_TIMEOUT)
+				fprintf(stderr, "hsatrace-record: warning: could not wait for the "
+					"session's destruction: session=%s\n", s->name);
+			break;
+		}
+	}
+	lttng_destruction_handle_destroy(handle);
+}
+
 void rec_session_destroy(struct rec_session *s)
 {
-	if (s->created) {
-		int ret = lttng_destroy_session(s->name);
-
-		if (ret < 0)
-			fail("destroy the tracing session", s, ret);
-	}
+	if (s->created)
+		destroy_and_wait(s);
 	if (s->ust)
 		lttng_destroy_handle(s->ust);
 	if (s->kernel)
