@@ -16,6 +16,7 @@
 #include "tracer/call.h"
 
 #include <hsa/amd_hsa_signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -26,17 +27,27 @@ static size_t n_retired, cap_retired;
 static pthread_once_t layout_probed = PTHREAD_ONCE_INIT;
 static bool amd_layout;
 
+/* amd_signal_t is 64-byte aligned: a handle that is not cannot be one. */
+static volatile int64_t *amd_word(hsa_signal_t s, size_t offset)
+{
+	if (!s.handle || s.handle % 64)
+		return NULL;
+	return (volatile int64_t *)(uintptr_t)(s.handle + offset);
+}
+
 /* Does a signal handle point at an amd_signal_t (kind USER, then the value)? */
 static void probe_layout(void)
 {
+	const int64_t marker = 0x6873617472616365ll;
+	volatile int64_t *kind, *value;
 	hsa_signal_t s;
-	const volatile amd_signal_t *a;
 
 	if (!hsat_real_core.hsa_signal_create_fn || !hsat_real_core.hsa_signal_destroy_fn ||
-	    hsat_real_core.hsa_signal_create_fn(0x6873617472616365ll, 0, NULL, &s))
+	    hsat_real_core.hsa_signal_create_fn(marker, 0, NULL, &s))
 		return;
-	a = (const volatile amd_signal_t *)(uintptr_t)s.handle;
-	amd_layout = a->kind == AMD_SIGNAL_KIND_USER && a->value == 0x6873617472616365ll;
+	kind = amd_word(s, offsetof(amd_signal_t, kind));
+	value = amd_word(s, offsetof(amd_signal_t, value));
+	amd_layout = kind && *kind == AMD_SIGNAL_KIND_USER && *value == marker;
 	hsat_real_core.hsa_signal_destroy_fn(s);
 	hsat_debug("signals %s the AMD layout", amd_layout ? "use" : "do not use");
 }
@@ -116,13 +127,14 @@ out:
 
 static void copy_timestamps(hsa_signal_t from, hsa_signal_t to)
 {
-	const amd_signal_t *src = (const amd_signal_t *)(uintptr_t)from.handle;
-	amd_signal_t *dst = (amd_signal_t *)(uintptr_t)to.handle;
+	volatile int64_t *kind = amd_word(to, offsetof(amd_signal_t, kind));
 
-	if (!amd_layout || !to.handle || dst->kind != AMD_SIGNAL_KIND_USER)
+	if (!amd_layout || !kind || *kind != AMD_SIGNAL_KIND_USER || !amd_word(from, 0))
 		return;
-	dst->start_ts = src->start_ts;
-	dst->end_ts = src->end_ts;
+	*amd_word(to, offsetof(amd_signal_t, start_ts)) =
+		*amd_word(from, offsetof(amd_signal_t, start_ts));
+	*amd_word(to, offsetof(amd_signal_t, end_ts)) =
+		*amd_word(from, offsetof(amd_signal_t, end_ts));
 }
 
 static bool on_complete(hsa_signal_value_t value, void *arg)

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Every sample program recorded with the tracer (LD_PRELOAD) on the CPU runtime, in a real
+# session, read back with babeltrace2: calls pair up with their status, packets, kernels,
+# copies and code objects are all there with the right names, kernel times fall inside their
+# submit -> completion window, packets link to the doorbell store that submitted them, and
+# each program prints exactly what it prints untraced.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
+lttng_harness_unprivileged "$@"
+tracer_paths || skip_all "tracer, CPU runtime or samples not built"
+lttng_harness_start || skip_all "lttng-sessiond did not start"
+TR=$LTTNG_HARNESS_DIR
+
+sample() { # NAME: untraced and traced runs of a sample
+	tracer_run "$1-plain" LD_LIBRARY_PATH="$CPU_RUNTIME" -- \
+		"$SAMPLES/$1" "$SAMPLES/$1_kernels.so"
+	tracer_record "$1" LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- \
+		"$SAMPLES/$1" "$SAMPLES/$1_kernels.so"
+	ok $? "$1: recorded and read back"
+	same_output "$1-plain" "$1"
+	ok $? "$1: output and exit status identical with and without the tracer"
+	is "$(stat "$1" unpaired)" 0 "$1: every API entry has its exit, same function"
+	is "$(stat "$1" trace_infos)" 1 "$1: one hsa_meta:trace_info"
+	ok $([ "$(stat "$1" "exits hsa_init 0")" -ge 1 ]; echo $?) "$1: hsa_init recorded, succeeding"
+	is "$(stat "$1" exec_unmatched)" 0 "$1: every kernel execution matches its packet and correlation id"
+	is "$(stat "$1" exec_bad_window)" 0 "$1: kernel begin <= end, inside submit -> completion"
+	is "$(stat "$1" packet_uncorrelated)" 0 "$1: every packet links to the doorbell store of its thread"
+	is "$(stat "$1" code_object_loads)" "$(stat "$1" "exits hsa_executable_load_agent_code_object 0")" \
+		"$1: one code_object_load per successful load"
+	is "$(stat "$1" code_object_unloads)" "$(stat "$1" code_object_loads)" \
+		"$1: every code object unloaded"
+	is "$(stat "$1" alloc_bytes_unfreed)" 0 "$1: allocations and frees balance"
+}
+
+sample vector_copy
+is "$(stat vector_copy dispatches)" 1 "vector_copy: one dispatch"
+is "$(stat vector_copy "kernel vector_copy")" 1 "vector_copy: its execution, named vector_copy"
+
+sample matmul_pipeline
+is "$(stat matmul_pipeline dispatches)" 4 "matmul_pipeline: 4 dispatches"
+is "$(stat matmul_pipeline barriers)" 4 "matmul_pipeline: 4 barrier packets"
+is "$(stat matmul_pipeline "kernel matmul_rows")" 3 "matmul_pipeline: 3 matmul_rows executions"
+is "$(stat matmul_pipeline "kernel row_sums")" 1 "matmul_pipeline: 1 row_sums execution"
+is "$(stat matmul_pipeline copies)" "$(stat matmul_pipeline "exits hsa_amd_memory_async_copy 0")" \
+	"matmul_pipeline: one copy execution per successful async copy"
+is "$(stat matmul_pipeline copies)" 4 "matmul_pipeline: 4 copies"
+is "$(stat matmul_pipeline copy_bad_window)" 0 "matmul_pipeline: copy begin <= end <= completion"
+
+sample multi_thread
+is "$(stat multi_thread dispatches)" 64 "multi_thread: 64 dispatches from 4 threads"
+is "$(stat multi_thread "kernel add_value")" 64 "multi_thread: 64 add_value executions"
+
+sample error_path
+# Each check the program prints names the function and the status it got; the exit event of
+# that function must carry it. Calls made before hsa_init never reach a tool (the runtime
+# loads tools during hsa_init), except hsa_init/hsa_shut_down, which the preload interposes.
+sed -n 's/^\(ok\|FAIL\) [0-9]* - \(hsa_[a-z_]*\)[ :].*: \(got \)\{0,1\}\(HSA_STATUS_[A-Z_]*\).*/\2 \4/p' \
+	"$TR/error_path.out" >"$TR/error_path.checks"
+missing=0
+checked=0
+while read -r fn st; do
+	case "$st:$fn" in
+	HSA_STATUS_ERROR_NOT_INITIALIZED:hsa_init | HSA_STATUS_ERROR_NOT_INITIALIZED:hsa_shut_down) ;;
+	HSA_STATUS_ERROR_NOT_INITIALIZED:*) continue ;;
+	esac
+	checked=$((checked + 1))
+	n=$(stat error_path "exits $fn $(status_value "$st")")
+	[ "$n" -gt 0 ] || { missing=$((missing + 1)); diag "no exit of $fn with $st"; }
+done <"$TR/error_path.checks"
+ok $([ "$checked" -ge 40 ]; echo $?) "error_path: $checked checked calls found in its output"
+is "$missing" 0 "error_path: each checked call's exit carries the status the program got"
+
+done_testing

@@ -1,0 +1,67 @@
+# tracer-lib.sh - record HSA programs with libhsatrace.so in the harness's session (sourced
+# after tap.sh and lttng-harness.sh).
+#
+#   tracer_paths                     sets SAMPLES, CPU_RUNTIME, TRACER; 1 when something is missing
+#   tracer_record NAME ENV... -- CMD...
+#                                    records CMD (with the ENV assignments) in a fresh session
+#                                    with hsa_api:*, hsa_api_hot:*, hsa_activity:*, hsa_meta:*
+#                                    and the vpid/vtid contexts; writes $TR/NAME.out (stdout and
+#                                    stderr, then "rc=N"), $TR/NAME.txt (babeltrace2
+#                                    --clock-cycles) and $TR/NAME.stats (check-trace.awk)
+#   tracer_run NAME ENV... -- CMD... runs without recording, output to $TR/NAME.out
+#   stat NAME KEY                    a value of $TR/NAME.stats ("exits FN STATUS" keys too)
+#   same_output A B                  0 when A.out and B.out match (timing lines " us" dropped)
+
+tracer_paths() {
+	SAMPLES=$HSATRACE_BUILD/lib/hsatrace/samples
+	CPU_RUNTIME=$HSATRACE_BUILD/lib/hsatrace/cpu-runtime
+	TRACER=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
+	[ -f "$TRACER" ] && [ -f "$CPU_RUNTIME/libhsa-runtime64.so.1" ] && [ -d "$SAMPLES" ]
+}
+
+tracer_run() {
+	_name=$1
+	shift
+	_envs=""
+	while [ "$1" != "--" ]; do
+		_envs="$_envs $1"
+		shift
+	done
+	shift
+	# shellcheck disable=SC2086
+	env $_envs "$@" >"$TR/$_name.out" 2>&1
+	echo "rc=$?" >>"$TR/$_name.out"
+}
+
+tracer_record() {
+	_rname=$1
+	_trace=$TR/$_rname.ctf
+	lttng create "$_rname" -o "$_trace" >/dev/null &&
+		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*' >/dev/null &&
+		lttng add-context -u -t vpid -t vtid >/dev/null &&
+		lttng start >/dev/null || return 1
+	tracer_run "$@"
+	lttng stop >/dev/null && lttng destroy >/dev/null || return 1
+	babeltrace2 --clock-cycles "$_trace" >"$TR/$_rname.txt" 2>"$TR/$_rname.bt-err" || return 1
+	awk -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" "$TR/$_rname.txt" >"$TR/$_rname.stats"
+}
+
+stat() {
+	_v=$(awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }' \
+		"$TR/$1.stats")
+	echo "${_v:-0}"
+}
+
+same_output() {
+	grep -v ' us$' "$TR/$1.out" >"$TR/$1.cmp"
+	grep -v ' us$' "$TR/$2.out" >"$TR/$2.cmp"
+	diff -u "$TR/$1.cmp" "$TR/$2.cmp" >&2
+}
+
+# The number an HSA status name stands for, from the installed headers.
+status_value() {
+	_num=$(grep -hoE "$1 = (0x[0-9A-Fa-f]+|[0-9]+)" /usr/include/hsa/hsa.h \
+		/usr/include/hsa/hsa_ext_amd.h /usr/include/hsa/hsa_ext_image.h | head -1 |
+		sed 's/.*= //')
+	[ -n "$_num" ] && printf '%d\n' "$_num"
+}
