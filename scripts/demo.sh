@@ -1,26 +1,53 @@
 #!/bin/sh
-# The demo: record a sample HSA program on the CPU runtime, unify the recording, write the
-# Trace Compass views next to it and print a summary. Stages not built yet are announced
-# rather than faked.
+# The demo (`make demo`): record the matrix-multiply sample on the CPU HSA runtime, unify the
+# recording into one trace, write the Trace Compass views next to it, print the statistics and
+# write an HTML report. Everything goes to $HSATRACE_DEMO_DIR (default: build/demo).
 set -u
-: "${HSATRACE_BUILD:=$(cd "$(dirname "$0")/.." && pwd)/build}"
+src=$(cd "$(dirname "$0")/.." && pwd)
+: "${HSATRACE_BUILD:=$src/build}"
+: "${HSATRACE_DEMO_DIR:=$HSATRACE_BUILD/demo}"
 hsat=$HSATRACE_BUILD/bin/hsatrace
-step() { printf '\n== %s\n' "$*"; }
+samples=$HSATRACE_BUILD/lib/hsatrace/samples
+out=$HSATRACE_DEMO_DIR
 
-step "hsatrace $("$hsat" --version | cut -d' ' -f2) built in $HSATRACE_BUILD"
-step "what the demo does"
-cat <<'TXT'
-  1. records the matrix-multiply sample on the CPU HSA runtime (no GPU needed),
-     with the Linux kernel trace when the kernel tracer is available;
-  2. unifies the recording into one CTF trace and writes the Trace Compass views beside it;
-  3. prints the statistics and writes an HTML report;
-  4. says where everything is and how to open it in Trace Compass.
-TXT
-missing=""
-for c in record unify stats report views; do
-	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || missing="$missing $c"
+step() { printf '\n== %s\n' "$*"; }
+fail() { printf 'demo: %s\n' "$*" >&2; exit 1; }
+
+[ -x "$hsat" ] || fail "hsatrace is not built ($hsat); run 'make' first"
+for c in record unify views stats report; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
+		fail "hsatrace $c is not built; run 'make' first"
 done
-if [ -n "$missing" ]; then
-	step "not built yet:$missing — the demo stops here"
-	exit 0
-fi
+
+rm -rf "$out" && mkdir -p "$out" || fail "cannot create $out"
+
+step "1/4 record: matmul_pipeline (128x128, 3 queues, async copies, barriers) on the CPU HSA runtime"
+"$hsat" record -o "$out/recording" --runtime cpu -- \
+	"$samples/matmul_pipeline" "$samples/matmul_pipeline_kernels.so" 128 ||
+	fail "recording failed (see the messages above)"
+
+step "2/4 unify: one CTF trace, GPU activity as hsa_gpu:* events"
+"$hsat" unify "$out/recording" -o "$out/trace" || fail "unify failed"
+
+step "3/4 views: Trace Compass XML analyses next to the trace"
+"$hsat" views -o "$out/xml-views" "$out/trace" || fail "writing the views failed"
+
+step "4/4 stats and report"
+"$hsat" stats "$out/trace" || fail "stats failed"
+"$hsat" report -o "$out/report.html" "$out/trace" || fail "report failed"
+
+step "where everything is"
+cat <<TXT
+  recording (LTTng output)   $out/recording
+  unified trace (CTF)        $out/trace
+  Trace Compass views        $out/xml-views/*.xml
+  HTML report                $out/report.html
+
+Open it in Trace Compass:
+  1. Tracing > Manage XML analyses... > Import: every file of $out/xml-views/
+  2. File > Open Trace...: any file in $out/trace (it opens as one CTF trace)
+  3. Views appear under the trace in the Project Explorer: HSA API call stack, queues,
+     GPU kernels, counters (and the Linux kernel timeline when a kernel trace was recorded).
+Without Trace Compass: open $out/report.html in a browser, or run
+  $hsat analyze $out/xml-views/hsa-queues.xml $out/trace
+TXT

@@ -1,0 +1,34 @@
+#!/bin/sh
+# `make demo`'s script end to end, against the private session daemon: it records
+# matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+for c in record unify views stats report; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
+		skip_all "hsatrace $c is not built"
+done
+plan 7
+lttng_harness_start || { ok 1 "private lttng-sessiond"; exit 1; }
+
+demo=$LTTNG_HARNESS_DIR/demo
+log=$LTTNG_HARNESS_DIR/demo.log
+HSATRACE_DEMO_DIR=$demo "$HSATRACE_SRC/scripts/demo.sh" >"$log" 2>&1
+ok $? "the demo script succeeds" || sed 's/^/#   /' "$log" >&2
+
+babeltrace2 "$demo/trace" >"$LTTNG_HARNESS_DIR/trace.txt" 2>&1
+ok $? "babeltrace2 reads the unified trace"
+# The sample's structure: one matmul_rows dispatch per queue (3) and one row_sums.
+n=$(grep -c 'hsa_gpu:kernel_begin.*kernel_name = "matmul_rows"' "$LTTNG_HARNESS_DIR/trace.txt")
+is "$n" 3 "the unified trace holds the three matmul_rows executions"
+nviews=$(ls "$demo"/xml-views/*.xml 2>/dev/null | wc -l)
+[ "$nviews" -ge 5 ]
+ok $? "the views are written next to the trace ($nviews files)"
+grep -q '^matmul_rows  *3 ' "$log"
+ok $? "the printed stats count 3 matmul_rows launches"
+grep -q '<svg' "$demo/report.html" 2>/dev/null
+ok $? "the HTML report holds an SVG timeline"
+grep -q "Manage XML analyses" "$log"
+ok $? "it says how to open the result in Trace Compass"
+done_testing
