@@ -43,7 +43,7 @@ static struct handler *take_ready_locked(int64_t *value)
 			free(h);
 			return take_ready_locked(value);
 		}
-		*value = atomic_load(&signal->value);
+		*value = hsat_signal_value(signal);
 		if (hsat_signal_condition_met(h->cond, *value, h->value)) {
 			*link = h->next;
 			return h;

@@ -70,8 +70,7 @@ static void execute(struct copy *c)
 	completion = hsat_signal_from_handle(c->completion);
 	if (completion) {
 		if (hsat_profiling_async_copy_enabled()) {
-			atomic_store(&completion->start_ns, begin);
-			atomic_store(&completion->end_ns, hsat_now_ns());
+			hsat_signal_set_times(completion, begin, hsat_now_ns());
 		}
 		hsat_signal_subtract(completion, 1);
 	}

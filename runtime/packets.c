@@ -35,8 +35,7 @@ static void complete(struct hsat_queue *queue, hsa_signal_t handle, uint64_t beg
 	if (!signal)
 		return;
 	if (atomic_load(&queue->profiling)) {
-		atomic_store(&signal->start_ns, begin);
-		atomic_store(&signal->end_ns, hsat_now_ns());
+		hsat_signal_set_times(signal, begin, hsat_now_ns());
 	}
 	hsat_signal_subtract(signal, 1);
 }

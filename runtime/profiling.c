@@ -33,8 +33,7 @@ hsa_status_t impl_hsa_amd_profiling_get_async_copy_time(hsa_signal_t handle,
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	time->start = atomic_load(&signal->start_ns);
-	time->end = atomic_load(&signal->end_ns);
+	hsat_signal_times(signal, &time->start, &time->end);
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -80,7 +79,6 @@ hsa_status_t impl_hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_sig
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	time->start = atomic_load(&signal->start_ns);
-	time->end = atomic_load(&signal->end_ns);
+	hsat_signal_times(signal, &time->start, &time->end);
 	return HSA_STATUS_SUCCESS;
 }

@@ -2,26 +2,58 @@
  * signal.h - HSA signals: a 64-bit value plus a futex "epoch" that changes whenever the value
  * does, so waiters sleep in the kernel instead of spinning.
  *
+ * As in ROCr, a signal handle is the address of an amd_signal_t (amd_hsa_signal.h): kind
+ * USER, the value at offset 8, start_ts/end_ts (profiling, system domain) at 32/40. Tools
+ * rely on that layout (roctracer-style tracers copy start_ts/end_ts between signals). The
+ * runtime's own fields follow in the second 64 bytes. The amd_signal_t fields are accessed
+ * with GCC's __atomic builtins (the header declares them volatile, not _Atomic).
+ *
  * Signals live in slabs that are never unmapped: a stale or foreign handle is recognised
- * (NULL from hsat_signal_from_handle) instead of being dereferenced blindly.
+ * (NULL from hsat_signal_from_handle) instead of being dereferenced blindly; a dead signal's
+ * kind is AMD_SIGNAL_KIND_INVALID.
  */
 #ifndef HSAT_SIGNAL_H
 #define HSAT_SIGNAL_H
+
+#include <hsa/amd_hsa_signal.h>
 
 #include "runtime/runtime.h"
 
 struct hsat_queue;
 
 struct hsat_signal {
-	_Atomic uint64_t magic;       /* SIGNAL_MAGIC while alive */
-	_Atomic int64_t value;
-	_Atomic uint32_t epoch;       /* futex word: bumped on change when someone waits */
+	amd_signal_t amd;                       /* first: the handle points here */
+	_Atomic uint32_t epoch;                 /* futex word: bumped on every change */
 	_Atomic uint32_t waiters;
-	_Atomic uint64_t start_ns;    /* profiling: dispatch or copy begin (system domain) */
-	_Atomic uint64_t end_ns;
 	struct hsat_queue *_Atomic doorbell_of; /* set for a queue's doorbell signal */
 	struct hsat_signal *next_free;
 };
+
+_Static_assert(offsetof(struct hsat_signal, amd) == 0, "amd_signal_t first");
+_Static_assert(sizeof(amd_signal_t) == 64, "amd_signal_t is 64 bytes");
+
+static inline int64_t hsat_signal_value(const struct hsat_signal *signal)
+{
+	return __atomic_load_n(&signal->amd.value, __ATOMIC_SEQ_CST);
+}
+
+static inline bool hsat_signal_alive(const struct hsat_signal *signal)
+{
+	return __atomic_load_n(&signal->amd.kind, __ATOMIC_ACQUIRE) == AMD_SIGNAL_KIND_USER;
+}
+
+static inline void hsat_signal_set_times(struct hsat_signal *signal, uint64_t begin, uint64_t end)
+{
+	__atomic_store_n(&signal->amd.start_ts, begin, __ATOMIC_RELAXED);
+	__atomic_store_n(&signal->amd.end_ts, end, __ATOMIC_RELAXED);
+}
+
+static inline void hsat_signal_times(const struct hsat_signal *signal, uint64_t *begin,
+				     uint64_t *end)
+{
+	*begin = __atomic_load_n(&signal->amd.start_ts, __ATOMIC_RELAXED);
+	*end = __atomic_load_n(&signal->amd.end_ts, __ATOMIC_RELAXED);
+}
 
 struct hsat_signal *hsat_signal_from_handle(hsa_signal_t handle);
 static inline hsa_signal_t hsat_signal_handle(struct hsat_signal *signal)

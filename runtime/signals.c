@@ -13,7 +13,6 @@
 #include "runtime/queue.h"
 #include "runtime/signal.h"
 
-#define SIGNAL_MAGIC 0x5349474e414c2121ull /* "SIGNAL!!" */
 #define SLAB_SIGNALS 256
 #define MAX_SLABS 4096
 #define ACTIVE_SPIN_NS 20000ull
@@ -44,7 +43,7 @@ struct hsat_signal *hsat_signal_from_handle(hsa_signal_t handle)
 		if ((address - base) % sizeof(struct hsat_signal))
 			return NULL;
 		signal = (struct hsat_signal *)address;
-		return atomic_load(&signal->magic) == SIGNAL_MAGIC ? signal : NULL;
+		return hsat_signal_alive(signal) ? signal : NULL;
 	}
 	return NULL;
 }
@@ -56,9 +55,10 @@ static bool grow_locked(void)
 
 	if (count == MAX_SLABS)
 		return false;
-	slab = calloc(SLAB_SIGNALS, sizeof(*slab));
+	slab = aligned_alloc(AMD_SIGNAL_ALIGN_BYTES, SLAB_SIGNALS * sizeof(*slab));
 	if (!slab)
 		return false;
+	memset(slab, 0, SLAB_SIGNALS * sizeof(*slab));
 	for (int i = SLAB_SIGNALS - 1; i >= 0; i--) {
 		slab[i].next_free = free_list;
 		free_list = &slab[i];
@@ -81,11 +81,10 @@ struct hsat_signal *hsat_signal_new(int64_t initial_value)
 	pthread_mutex_unlock(&slab_lock);
 	if (!signal)
 		return NULL;
-	atomic_store(&signal->value, initial_value);
-	atomic_store(&signal->start_ns, 0);
-	atomic_store(&signal->end_ns, 0);
+	__atomic_store_n(&signal->amd.value, initial_value, __ATOMIC_RELAXED);
+	hsat_signal_set_times(signal, 0, 0);
 	atomic_store(&signal->doorbell_of, NULL);
-	atomic_store(&signal->magic, SIGNAL_MAGIC);
+	__atomic_store_n(&signal->amd.kind, AMD_SIGNAL_KIND_USER, __ATOMIC_RELEASE);
 	return signal;
 }
 
@@ -93,7 +92,7 @@ void hsat_signal_delete(struct hsat_signal *signal)
 {
 	if (!signal)
 		return;
-	atomic_store(&signal->magic, 0);
+	__atomic_store_n(&signal->amd.kind, AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
 	/* Wake anyone still sleeping on it so they notice (and return). */
 	hsat_signal_poke(signal);
 	pthread_mutex_lock(&slab_lock);
@@ -110,7 +109,8 @@ void hsat_signals_release_all(void)
 	free_list = NULL;
 	for (uint32_t i = 0; i < count; i++) {
 		for (int j = SLAB_SIGNALS - 1; j >= 0; j--) {
-			atomic_store(&slabs[i][j].magic, 0);
+			__atomic_store_n(&slabs[i][j].amd.kind, AMD_SIGNAL_KIND_INVALID,
+					 __ATOMIC_RELEASE);
 			hsat_signal_poke(&slabs[i][j]); /* waiters notice the signal is gone */
 			slabs[i][j].next_free = free_list;
 			free_list = &slabs[i][j];
@@ -188,7 +188,7 @@ void hsat_signal_subtract(struct hsat_signal *signal, int64_t amount)
 {
 	struct hsat_queue *queue = doorbell_of(signal);
 
-	atomic_fetch_sub(&signal->value, amount);
+	__atomic_fetch_sub(&signal->amd.value, amount, __ATOMIC_SEQ_CST);
 	changed(signal, queue);
 }
 
@@ -196,7 +196,7 @@ void hsat_signal_store(struct hsat_signal *signal, int64_t value)
 {
 	struct hsat_queue *queue = doorbell_of(signal);
 
-	atomic_store(&signal->value, value);
+	__atomic_store_n(&signal->amd.value, value, __ATOMIC_SEQ_CST);
 	changed(signal, queue);
 }
 
@@ -250,7 +250,7 @@ hsa_status_t impl_hsa_amd_signal_value_pointer(hsa_signal_t handle,
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	if (!value_ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	*value_ptr = (volatile hsa_signal_value_t *)&signal->value;
+	*value_ptr = &signal->amd.value;
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -265,7 +265,7 @@ hsa_status_t impl_hsa_amd_signal_value_pointer(hsa_signal_t handle,
 	hsa_signal_value_t impl_hsa_signal_load_##suffix(hsa_signal_t handle)        \
 	{                                                                            \
 		SIGNAL_OR_RETURN(handle, 0);                                         \
-		return atomic_load(&signal->value);                                  \
+		return hsat_signal_value(signal);                                    \
 	}
 LOAD_OP(relaxed)
 LOAD_OP(scacquire)
@@ -296,11 +296,11 @@ STORE_OP(silent_store_screlease)
 	RMW_VOID_OP(op, expr, scacquire)        \
 	RMW_VOID_OP(op, expr, screlease)        \
 	RMW_VOID_OP(op, expr, scacq_screl)
-RMW_VOID_OPS(and, atomic_fetch_and(&signal->value, value))
-RMW_VOID_OPS(or, atomic_fetch_or(&signal->value, value))
-RMW_VOID_OPS(xor, atomic_fetch_xor(&signal->value, value))
-RMW_VOID_OPS(add, atomic_fetch_add(&signal->value, value))
-RMW_VOID_OPS(subtract, atomic_fetch_sub(&signal->value, value))
+RMW_VOID_OPS(and, __atomic_fetch_and(&signal->amd.value, value, __ATOMIC_SEQ_CST))
+RMW_VOID_OPS(or, __atomic_fetch_or(&signal->amd.value, value, __ATOMIC_SEQ_CST))
+RMW_VOID_OPS(xor, __atomic_fetch_xor(&signal->amd.value, value, __ATOMIC_SEQ_CST))
+RMW_VOID_OPS(add, __atomic_fetch_add(&signal->amd.value, value, __ATOMIC_SEQ_CST))
+RMW_VOID_OPS(subtract, __atomic_fetch_sub(&signal->amd.value, value, __ATOMIC_SEQ_CST))
 
 #define EXCHANGE_OP(suffix)                                                             \
 	hsa_signal_value_t impl_hsa_signal_exchange_##suffix(hsa_signal_t handle,       \
@@ -310,7 +310,7 @@ RMW_VOID_OPS(subtract, atomic_fetch_sub(&signal->value, value))
 		struct hsat_queue *queue;                                               \
 		SIGNAL_OR_RETURN(handle, 0);                                            \
 		queue = doorbell_of(signal);                                            \
-		old = atomic_exchange(&signal->value, value);                           \
+		old = __atomic_exchange_n(&signal->amd.value, value, __ATOMIC_SEQ_CST);  \
 		changed(signal, queue);                                                 \
 		return old;                                                             \
 	}
@@ -327,7 +327,8 @@ EXCHANGE_OP(scacq_screl)
 		struct hsat_queue *queue;                                               \
 		SIGNAL_OR_RETURN(handle, 0);                                            \
 		queue = doorbell_of(signal);                                            \
-		if (atomic_compare_exchange_strong(&signal->value, &old, value))        \
+		if (__atomic_compare_exchange_n(&signal->amd.value, &old, value, false, \
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))    \
 			changed(signal, queue);                                         \
 		return old;                                                             \
 	}
@@ -379,11 +380,11 @@ int64_t hsat_signal_wait(struct hsat_signal *signal, hsa_signal_condition_t cond
 
 	for (;;) {
 		uint32_t epoch = hsat_signal_epoch(signal);
-		int64_t value = atomic_load(&signal->value);
+		int64_t value = hsat_signal_value(signal);
 		uint64_t left;
 
 		if (hsat_signal_condition_met(cond, value, compare) ||
-		    atomic_load(&signal->magic) != SIGNAL_MAGIC)
+		    !hsat_signal_alive(signal))
 			return value;
 		left = remaining(deadline);
 		if (left == 0)
@@ -426,7 +427,7 @@ static uint32_t first_met(uint32_t count, struct hsat_signal *const *signals,
 
 		if (!signals[i])
 			continue;
-		value = atomic_load(&signals[i]->value);
+		value = hsat_signal_value(signals[i]);
 		if (hsat_signal_condition_met(conds[i], value, values[i])) {
 			if (satisfying_value)
 				*satisfying_value = value;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include <hsa/amd_hsa_signal.h>
+
 #include "tests/runtime/rt_common.h"
 
 static uint64_t host_ns(void)
@@ -54,6 +56,12 @@ static void test_dispatch_times(struct rt *rt)
 	   (unsigned long long)time.end);
 	ok(before <= time.start && time.end <= after,
 	   "both inside the host's wall window around submit and wait");
+	{
+		const amd_signal_t *amd = (const amd_signal_t *)(uintptr_t)done.handle;
+
+		ok(amd->start_ts == time.start && amd->end_ts == time.end,
+		   "the times are amd_signal_t.start_ts/end_ts, as tools expect");
+	}
 	is_int(hsa_amd_profiling_get_dispatch_time(rt->cpu, done, &time),
 	       HSA_STATUS_ERROR_INVALID_AGENT, "the CPU agent runs no dispatches");
 	is_int(hsa_amd_profiling_get_dispatch_time(rt->gpu, (hsa_signal_t){ 0 }, &time),
@@ -142,7 +150,7 @@ int main(void)
 {
 	struct rt rt;
 
-	plan(22);
+	plan(23);
 	if (!ok(rt_setup(&rt), "runtime initialised"))
 		return exit_status();
 	test_clock();

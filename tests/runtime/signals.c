@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include <hsa/amd_hsa_signal.h>
+
 #include "tests/runtime/rt_common.h"
 
 static uint64_t now_ns(void)
@@ -23,6 +25,17 @@ static void test_value_ops(void)
 
 	hsa_signal_create(10, 0, NULL, &s);
 	is_int(hsa_signal_load_relaxed(s), 10, "initial value");
+	{
+		/* ROCr's ABI: the handle is the address of an amd_signal_t */
+		const volatile amd_signal_t *amd = (const volatile amd_signal_t *)(uintptr_t)s.handle;
+		volatile hsa_signal_value_t *value_ptr = NULL;
+
+		ok(s.handle % AMD_SIGNAL_ALIGN_BYTES == 0 && amd->kind == AMD_SIGNAL_KIND_USER &&
+			   amd->value == 10,
+		   "the handle is a 64-byte aligned amd_signal_t (kind USER, value at offset 8)");
+		hsa_amd_signal_value_pointer(s, &value_ptr);
+		ok(value_ptr == &amd->value, "hsa_amd_signal_value_pointer points at that value");
+	}
 	hsa_signal_store_relaxed(s, 5);
 	bad += hsa_signal_load_scacquire(s) != 5;
 	hsa_signal_add_scacq_screl(s, 3);
@@ -281,7 +294,7 @@ static void test_async_handler(void)
 
 int main(void)
 {
-	plan(33);
+	plan(35);
 	is_int(hsa_init(), HSA_STATUS_SUCCESS, "hsa_init");
 	test_value_ops();
 	test_conditions();
