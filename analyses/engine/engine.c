@@ -60,18 +60,23 @@ struct run *engine_find(struct engine *eng, const char *id)
 	return NULL;
 }
 
-/* Which handlers match an event name, computed once per name (regexes are slow per event). */
-static const unsigned char *handlers_for(struct run *r, const char *name)
+/*
+ * The handlers matching an event name, computed once per name (regexes are slow, and generated
+ * analyses have hundreds of handlers): a list of indices ending with -1.
+ */
+static const int *handlers_for(struct run *r, const char *name)
 {
-	unsigned char *match = strmap_get(&r->match_cache, name);
+	int *match = strmap_get(&r->match_cache, name), n = 0;
 
 	if (match)
 		return match;
-	match = calloc((size_t)r->m->nhandlers + 1, 1);
+	match = malloc(((size_t)r->m->nhandlers + 1) * sizeof(int));
 	if (!match)
 		abort();
 	for (int i = 0; i < r->m->nhandlers; i++)
-		match[i] = !regexec(&r->m->handlers[i].re, name, 0, NULL, 0);
+		if (!regexec(&r->m->handlers[i].re, name, 0, NULL, 0))
+			match[n++] = i;
+	match[n] = -1;
 	strmap_put(&r->match_cache, name, match);
 	return match;
 }
@@ -79,13 +84,13 @@ static const unsigned char *handlers_for(struct run *r, const char *name)
 void provider_event(struct xctx *x)
 {
 	const struct m_analysis *m = x->r->m;
-	const unsigned char *match = handlers_for(x->r, x->e->name);
+	const int *match = handlers_for(x->r, x->e->name);
 
-	for (int i = 0; i < m->nhandlers; i++) {
-		if (!match[i])
-			continue;
-		for (int k = 0; k < m->handlers[i].n; k++)
-			if (x_change(x, &m->handlers[i].changes[k]) == XR_FAIL)
+	for (; *match >= 0; match++) {
+		const struct m_handler *h = &m->handlers[*match];
+
+		for (int k = 0; k < h->n; k++)
+			if (x_change(x, &h->changes[k]) == XR_FAIL)
 				return;
 	}
 }

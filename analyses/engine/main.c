@@ -328,7 +328,8 @@ static void print_segments(struct app *a)
 	for (int r = 0; r < a->eng.nruns; r++) {
 		struct run *run = a->eng.runs[r];
 
-		qsort(run->segs, run->nsegs, sizeof(*run->segs), seg_cmp);
+		if (run->nsegs > 1)
+			qsort(run->segs, run->nsegs, sizeof(*run->segs), seg_cmp);
 		for (int i = 0; i < run->nsegs; i++) {
 			const struct segment *s = &run->segs[i];
 			char fields[4096] = "", buf[256];

@@ -75,6 +75,21 @@ static struct hv field_value(const bt_field *f, struct scratch *sc)
 	}
 }
 
+static const bt_field *member(const bt_field *st, const char *name);
+
+/*
+ * Trace Compass reads the metadata's names as written ("_vtid"); libbabeltrace2 removes one
+ * leading underscore, as CTF 1.8 says ("vtid"). So "_x" also finds "x".
+ */
+static const bt_field *member_tc(const bt_field *st, const char *name)
+{
+	const bt_field *f = member(st, name);
+
+	if (!f && name[0] == '_' && name[1])
+		f = member(st, name + 1);
+	return f;
+}
+
 /* name may be "a.b.c" into nested structures. */
 static const bt_field *member(const bt_field *st, const char *name)
 {
@@ -94,18 +109,18 @@ static const bt_field *member(const bt_field *st, const char *name)
 		return NULL;
 	memcpy(head, name, dot - name);
 	head[dot - name] = '\0';
-	return member(bt_field_structure_borrow_member_field_by_name_const(st, head), dot + 1);
+	return member_tc(bt_field_structure_borrow_member_field_by_name_const(st, head), dot + 1);
 }
 
 static int ctf_get_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc)
 {
 	const bt_event *event = e->impl;
-	const bt_field *f = member(bt_event_borrow_payload_field_const(event), name);
+	const bt_field *f = member_tc(bt_event_borrow_payload_field_const(event), name);
 
 	if (!f && !strncmp(name, "context.", 8)) {
-		f = member(bt_event_borrow_specific_context_field_const(event), name + 8);
+		f = member_tc(bt_event_borrow_specific_context_field_const(event), name + 8);
 		if (!f)
-			f = member(bt_event_borrow_common_context_field_const(event), name + 8);
+			f = member_tc(bt_event_borrow_common_context_field_const(event), name + 8);
 	}
 	if (!f)
 		return 0;
