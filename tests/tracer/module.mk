@@ -10,3 +10,8 @@ TEST_PROGRAMS += $(BUILD)/tests/tracer/onload.t
 $(BUILD)/obj/tests/tracer/onload_test.o: $(B_GEN)/hsatrace/api_tables.h
 $(BUILD)/tests/tracer/onload.t: $(BUILD)/obj/tests/tracer/onload_test.o | $(B_LIB)/libhsatrace.so
 	$(link-exe) -ldl
+
+# The tracer's own HSA program: init/shutdown cycles, threads, fork.
+TEST_PROGRAMS += $(BUILD)/tests/tracer/cycles_app
+$(BUILD)/tests/tracer/cycles_app: $(BUILD)/obj/tests/tracer/cycles_app.o
+	$(link-exe) -lhsa-runtime64

@@ -1,0 +1,85 @@
+#!/bin/sh
+# How the tracer attaches, and what it must never change:
+# - no session daemon: the program's output is byte-identical, in both attach modes;
+# - HSA_TOOLS_LIB alone (tool mode), LD_PRELOAD alone, both at once (never traced twice);
+# - Debian's real ROCr without a GPU: the failing hsa_init is recorded with its status, and
+#   the program behaves as it does untraced;
+# - repeated hsa_init/hsa_shut_down cycles, threads and a fork (tests/tracer/cycles_app).
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
+lttng_harness_unprivileged "$@"
+tracer_paths || skip_all "tracer, CPU runtime or samples not built"
+CYCLES=$HSATRACE_BUILD/tests/tracer/cycles_app
+[ -x "$CYCLES" ] || skip_all "cycles_app not built"
+TR=$(mktemp -d "${TMPDIR:-/tmp}/hsatrace-tracer.XXXXXX") || exit 1
+trap 'rm -rf "$TR"; lttng_harness_stop' EXIT
+VC="$SAMPLES/vector_copy $SAMPLES/vector_copy_kernels.so"
+
+# --- no session daemon at all (a private, empty LTTNG_HOME) ---
+export LTTNG_HOME=$TR/no-daemon
+mkdir -p "$LTTNG_HOME"
+# shellcheck disable=SC2086
+tracer_run plain LD_LIBRARY_PATH="$CPU_RUNTIME" -- $VC
+# shellcheck disable=SC2086
+tracer_run nod-preload LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- $VC
+cmp -s "$TR/plain.out" "$TR/nod-preload.out"
+ok $? "no session daemon, LD_PRELOAD: output byte-identical, nothing on stderr"
+# shellcheck disable=SC2086
+tracer_run nod-tool LD_LIBRARY_PATH="$CPU_RUNTIME" HSA_TOOLS_LIB="$TRACER" -- $VC
+cmp -s "$TR/plain.out" "$TR/nod-tool.out"
+ok $? "no session daemon, HSA_TOOLS_LIB: output byte-identical, nothing on stderr"
+
+lttng_harness_start || skip_all "lttng-sessiond did not start"
+
+# --- attach modes ---
+# shellcheck disable=SC2086
+tracer_record tool LD_LIBRARY_PATH="$CPU_RUNTIME" HSA_TOOLS_LIB="$TRACER" -- $VC
+ok $? "tool mode: recorded"
+grep -q 'attach_mode = "tool"' "$TR/tool.txt"
+ok $? "tool mode: trace_info says so"
+is "$(stat tool unpaired)" 0 "tool mode: entries and exits pair up"
+is "$(stat tool "kernel vector_copy")" 1 "tool mode: the kernel execution is there"
+is "$(grep -c 'hsa_api:hsa_queue_create_entry' "$TR/tool.txt")" 1 "tool mode: one hsa_queue_create"
+
+# shellcheck disable=SC2086
+tracer_record both LD_LIBRARY_PATH="$CPU_RUNTIME" HSA_TOOLS_LIB="$TRACER" LD_PRELOAD="$TRACER" -- $VC
+ok $? "both modes at once: recorded"
+is "$(grep -c 'hsa_api:hsa_init_entry' "$TR/both.txt")" 1 "both modes: hsa_init traced once"
+is "$(grep -c 'hsa_api:hsa_queue_create_entry' "$TR/both.txt")" 1 "both modes: hsa_queue_create traced once"
+is "$(stat both dispatches)" 1 "both modes: the packet reported once"
+is "$(stat both kernel_execs)" 1 "both modes: the kernel execution reported once"
+is "$(stat both unpaired)" 0 "both modes: entries and exits pair up"
+
+# --- Debian's ROCr, no GPU: hsa_init fails before any tool could be loaded ---
+if ldd "$SAMPLES/vector_copy" | grep -q 'libhsa-runtime64.so.1 => /'; then
+	# shellcheck disable=SC2086
+	tracer_run rocr-plain -- $VC
+	# shellcheck disable=SC2086
+	tracer_record rocr LD_PRELOAD="$TRACER" -- $VC
+	ok $? "real ROCr: recorded"
+	same_output rocr-plain rocr
+	ok $? "real ROCr: output and exit status identical with and without the tracer"
+	want=$(sed -n 's/.*hsa_init.*status=\(0x[0-9a-fA-F]*\).*/\1/p' "$TR/rocr-plain.out" | head -1)
+	want=$(printf '%d' "${want:-0}")
+	got=$(sed -n 's/.*hsa_api:hsa_init_exit: .* status = \([-0-9]*\).*/\1/p' "$TR/rocr.txt")
+	is "$got" "$want" "real ROCr: the trace has hsa_init's status, as the program saw it ($want)"
+	is "$(stat rocr trace_infos)" 1 "real ROCr: hsa_meta:trace_info tells the trace's versions"
+else
+	skip 4 "the samples are not linked against an installed ROCr"
+fi
+
+# --- init/shutdown cycles, threads, fork ---
+tracer_run cycles-plain LD_LIBRARY_PATH="$CPU_RUNTIME" -- "$CYCLES" 3 4 25
+tracer_record cycles LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- "$CYCLES" 3 4 25
+ok $? "cycles: recorded"
+same_output cycles-plain cycles
+ok $? "cycles: output identical (3 cycles x 4 threads x 25 barriers, a fork per cycle)"
+is "$(stat cycles "exits hsa_init 0")" 3 "cycles: 3 successful hsa_init"
+is "$(stat cycles "exits hsa_shut_down 0")" 3 "cycles: 3 successful hsa_shut_down"
+is "$(stat cycles attaches)" 3 "cycles: the runtime attached the tracer on every first hsa_init"
+is "$(stat cycles barriers)" 300 "cycles: all 300 barrier packets reported"
+is "$(stat cycles packet_uncorrelated)" 0 "cycles: each packet links to its thread's doorbell store"
+is "$(stat cycles unpaired)" 0 "cycles: entries and exits pair up"
+
+done_testing
