@@ -72,8 +72,8 @@ static void writer(const void *packets, uint64_t count)
 void hsat_intercept_process(struct hsat_queue *proxy)
 {
 	struct hsat_intercept *intercept = proxy->intercept;
-	char *ring = proxy->public.base_address;
-	uint64_t mask = proxy->public.size - 1;
+	char *ring = proxy->amd.hsa_queue.base_address;
+	uint64_t mask = proxy->amd.hsa_queue.size - 1;
 	struct cursor saved = cursor;
 
 	/* A handler rang this queue's doorbell: the loop below picks the packet up. */
@@ -99,7 +99,7 @@ void hsat_intercept_process(struct hsat_queue *proxy)
 				      HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE,
 				      memory_order_release);
 		intercept->next_index++;
-		atomic_store(&proxy->read_index, intercept->next_index);
+		hsat_queue_set_read_index(proxy, intercept->next_index);
 	}
 	processing_depth--;
 	cursor = saved;
@@ -150,9 +150,9 @@ hsa_status_t impl_hsa_amd_queue_intercept_create(
 				   group_segment_size, false, &proxy);
 	if (status != HSA_STATUS_SUCCESS)
 		goto error;
-	intercept->inner->report_as = &proxy->public;
+	intercept->inner->report_as = &proxy->amd.hsa_queue;
 	proxy->intercept = intercept;
-	*out = &proxy->public;
+	*out = &proxy->amd.hsa_queue;
 	return HSA_STATUS_SUCCESS;
 error:
 	hsat_intercept_release(intercept);

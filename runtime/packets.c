@@ -160,7 +160,7 @@ static hsa_status_t process(struct hsat_queue *queue, const void *slot, uint16_t
 static void report(struct hsat_queue *queue, hsa_status_t status)
 {
 	atomic_store(&queue->inactive, true);
-	hsat_debug("queue %lu stopped: status=0x%x", (unsigned long)queue->public.id, status);
+	hsat_debug("queue %lu stopped: status=0x%x", (unsigned long)queue->amd.hsa_queue.id, status);
 	if (queue->callback)
 		queue->callback(status, queue->report_as, queue->callback_data);
 }
@@ -168,11 +168,11 @@ static void report(struct hsat_queue *queue, hsa_status_t status)
 void *hsat_packet_processor(void *arg)
 {
 	struct hsat_queue *queue = arg;
-	char *ring = queue->public.base_address;
-	uint64_t mask = queue->public.size - 1;
+	char *ring = queue->amd.hsa_queue.base_address;
+	uint64_t mask = queue->amd.hsa_queue.size - 1;
 
 	while (!atomic_load(&queue->stopping)) {
-		uint64_t index = atomic_load(&queue->read_index);
+		uint64_t index = hsat_queue_read_index(queue);
 		char *slot = ring + (index & mask) * PACKET_BYTES;
 		uint32_t epoch = hsat_signal_epoch(queue->doorbell);
 		uint16_t header = atomic_load_explicit((_Atomic uint16_t *)slot,
@@ -191,7 +191,7 @@ void *hsat_packet_processor(void *arg)
 		atomic_store_explicit((_Atomic uint16_t *)slot,
 				      HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE,
 				      memory_order_release);
-		atomic_store(&queue->read_index, index + 1);
+		hsat_queue_set_read_index(queue, index + 1);
 		status = process(queue, packet, header);
 		if (status != HSA_STATUS_SUCCESS)
 			report(queue, status);

@@ -61,6 +61,10 @@ hsa_status_t impl_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *public, in
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_QUEUE;
 	atomic_store(&queue->profiling, enable != 0);
+	if (enable)
+		queue->amd.queue_properties |= AMD_QUEUE_PROPERTIES_ENABLE_PROFILING;
+	else
+		queue->amd.queue_properties &= ~(uint32_t)AMD_QUEUE_PROPERTIES_ENABLE_PROFILING;
 	if (queue->intercept)
 		hsat_intercept_set_profiling(queue, enable != 0);
 	return HSA_STATUS_SUCCESS;

@@ -26,7 +26,7 @@ struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *public)
 		return NULL;
 	pthread_mutex_lock(&registry_lock);
 	for (struct hsat_queue *q = queues; q; q = q->next)
-		if (&q->public == public)
+		if (&q->amd.hsa_queue == public)
 			found = q;
 	pthread_mutex_unlock(&registry_lock);
 	return found;
@@ -42,9 +42,9 @@ static struct hsat_queue *fast_queue(const hsa_queue_t *public)
 
 static void set_ring_invalid(struct hsat_queue *queue)
 {
-	char *base = queue->public.base_address;
+	char *base = queue->amd.hsa_queue.base_address;
 
-	for (uint32_t i = 0; i < queue->public.size; i++)
+	for (uint32_t i = 0; i < queue->amd.hsa_queue.size; i++)
 		*(uint16_t *)(base + (size_t)i * PACKET_BYTES) = HSA_PACKET_TYPE_INVALID
 								 << HSA_PACKET_HEADER_TYPE;
 }
@@ -89,7 +89,7 @@ static void queue_free(struct hsat_queue *queue)
 		atomic_store(&queue->doorbell->doorbell_of, NULL);
 		hsat_signal_delete(queue->doorbell);
 	}
-	free(queue->public.base_address);
+	free(queue->amd.hsa_queue.base_address);
 	free(queue);
 }
 
@@ -106,24 +106,27 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	queue = calloc(1, sizeof(*queue));
+	queue = aligned_alloc(AMD_QUEUE_ALIGN_BYTES, sizeof(*queue));
 	if (!queue)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	queue->public.base_address = aligned_alloc(4096, (size_t)size * PACKET_BYTES);
+	memset(queue, 0, sizeof(*queue));
+	queue->amd.hsa_queue.base_address = aligned_alloc(4096, (size_t)size * PACKET_BYTES);
 	queue->doorbell = hsat_signal_new(0);
-	if (!queue->public.base_address || !queue->doorbell) {
+	if (!queue->amd.hsa_queue.base_address || !queue->doorbell) {
 		queue_free(queue);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
-	queue->public.type = type;
-	queue->public.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
-	queue->public.size = size;
-	queue->public.doorbell_signal = hsat_signal_handle(queue->doorbell);
-	queue->public.id = atomic_fetch_add(&next_queue_id, 1);
+	queue->amd.hsa_queue.type = type;
+	queue->amd.hsa_queue.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
+	queue->amd.hsa_queue.size = size;
+	queue->amd.hsa_queue.doorbell_signal = hsat_signal_handle(queue->doorbell);
+	queue->amd.hsa_queue.id = atomic_fetch_add(&next_queue_id, 1);
+	queue->amd.queue_properties = AMD_QUEUE_PROPERTIES_IS_PTR64;
+	queue->amd.max_cu_id = hsat_worker_count() - 1;
 	queue->magic = QUEUE_MAGIC;
 	queue->callback = callback;
 	queue->callback_data = data;
-	queue->report_as = &queue->public;
+	queue->report_as = &queue->amd.hsa_queue;
 	queue->private_segment_size = private_segment_size;
 	queue->group_segment_size = group_segment_size;
 	set_ring_invalid(queue);
@@ -207,7 +210,7 @@ hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
 				   group_segment_size, true, &queue);
 	if (status == HSA_STATUS_SUCCESS)
-		*out = &queue->public;
+		*out = &queue->amd.hsa_queue;
 	return status;
 }
 
@@ -245,7 +248,9 @@ hsa_status_t impl_hsa_queue_inactivate(hsa_queue_t *public)
 	uint64_t impl_hsa_queue_load_##which##_index_##suffix(const hsa_queue_t *public) \
 	{                                                                                 \
 		struct hsat_queue *queue = fast_queue(public);                            \
-		return queue ? atomic_load(&queue->which##_index) : 0;                    \
+		return queue ? __atomic_load_n(&queue->amd.which##_dispatch_id,           \
+					       __ATOMIC_SEQ_CST)                          \
+			     : 0;                                                         \
 	}
 LOAD_INDEX(read, relaxed)
 LOAD_INDEX(read, scacquire)
@@ -258,7 +263,8 @@ LOAD_INDEX(write, scacquire)
 	{                                                                                    \
 		struct hsat_queue *queue = fast_queue(public);                               \
 		if (queue)                                                                   \
-			atomic_store(&queue->which##_index, value);                          \
+			__atomic_store_n(&queue->amd.which##_dispatch_id, value,             \
+					 __ATOMIC_SEQ_CST);                                  \
 	}
 STORE_INDEX(read, relaxed)
 STORE_INDEX(read, screlease)
@@ -270,7 +276,9 @@ STORE_INDEX(write, screlease)
 							 uint64_t value)                     \
 	{                                                                                    \
 		struct hsat_queue *queue = fast_queue(public);                               \
-		return queue ? atomic_fetch_add(&queue->write_index, value) : 0;             \
+		return queue ? __atomic_fetch_add(&queue->amd.write_dispatch_id, value,      \
+						  __ATOMIC_SEQ_CST)                          \
+			     : 0;                                                            \
 	}
 ADD_WRITE_INDEX(relaxed)
 ADD_WRITE_INDEX(scacquire)
@@ -285,7 +293,8 @@ ADD_WRITE_INDEX(scacq_screl)
 		uint64_t old = expected;                                                      \
 		if (!queue)                                                                   \
 			return 0;                                                             \
-		atomic_compare_exchange_strong(&queue->write_index, &old, value);             \
+		__atomic_compare_exchange_n(&queue->amd.write_dispatch_id, &old, value, false, \
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);               \
 		return old;                                                                   \
 	}
 CAS_WRITE_INDEX(relaxed)
@@ -298,14 +307,15 @@ void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t c
 	const char *bytes = packets;
 
 	for (uint64_t i = 0; i < count; i++) {
-		uint64_t index = atomic_fetch_add(&queue->write_index, 1);
+		uint64_t index = __atomic_fetch_add(&queue->amd.write_dispatch_id, 1,
+						    __ATOMIC_SEQ_CST);
 		char *slot;
 
 		/* wait for room: the slot must have been consumed */
-		while (index - atomic_load(&queue->read_index) >= queue->public.size)
+		while (index - hsat_queue_read_index(queue) >= queue->amd.hsa_queue.size)
 			sched_yield();
-		slot = (char *)queue->public.base_address +
-		       (index & (queue->public.size - 1)) * PACKET_BYTES;
+		slot = (char *)queue->amd.hsa_queue.base_address +
+		       (index & (queue->amd.hsa_queue.size - 1)) * PACKET_BYTES;
 		memcpy(slot + 2, bytes + i * PACKET_BYTES + 2, PACKET_BYTES - 2);
 		/* the header last, so the processor never sees a half-written packet */
 		atomic_store_explicit((_Atomic uint16_t *)slot,

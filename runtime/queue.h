@@ -1,12 +1,15 @@
 /*
- * queue.h - AQL queues. The hsa_queue_t handed to programs is the first member of struct
- * hsat_queue. A packet processor thread per queue consumes packets in order (packets.c);
+ * queue.h - AQL queues. As in ROCr, the hsa_queue_t handed to programs is the first member of
+ * an amd_queue_t (amd_hsa_queue.h), whose write_dispatch_id/read_dispatch_id are the queue's
+ * write and read indices (accessed with __atomic builtins: the header makes them volatile).
+ * The amd_queue_t is the first member of struct hsat_queue. A packet processor thread per queue consumes packets in order (packets.c);
  * an intercept queue (intercept.c) instead runs tool handlers at the doorbell and forwards
  * packets to an ordinary queue it owns.
  */
 #ifndef HSAT_QUEUE_H
 #define HSAT_QUEUE_H
 
+#include <hsa/amd_hsa_queue.h>
 #include <pthread.h>
 
 #include "runtime/runtime.h"
@@ -22,10 +25,8 @@ struct hsat_intercept;
 typedef void (*hsat_queue_error_fn)(hsa_status_t status, hsa_queue_t *source, void *data);
 
 struct hsat_queue {
-	hsa_queue_t public;          /* what the program sees; must stay first */
+	amd_queue_t amd;             /* amd.hsa_queue is what the program sees; must stay first */
 	uint64_t magic;
-	_Atomic uint64_t write_index;
-	_Atomic uint64_t read_index;
 	struct hsat_signal *doorbell;
 	hsat_queue_error_fn callback;
 	void *callback_data;
@@ -68,5 +69,15 @@ void hsat_intercept_set_profiling(struct hsat_queue *proxy, bool enable);
 
 /* Writes packets into an ordinary queue (reserving slots, waiting for room) and rings it. */
 void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t count);
+
+static inline uint64_t hsat_queue_read_index(const struct hsat_queue *queue)
+{
+	return __atomic_load_n(&queue->amd.read_dispatch_id, __ATOMIC_SEQ_CST);
+}
+
+static inline void hsat_queue_set_read_index(struct hsat_queue *queue, uint64_t index)
+{
+	__atomic_store_n(&queue->amd.read_dispatch_id, index, __ATOMIC_SEQ_CST);
+}
 
 #endif /* HSAT_QUEUE_H */

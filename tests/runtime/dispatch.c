@@ -4,6 +4,8 @@
  */
 #include <stdlib.h>
 
+#include <hsa/amd_hsa_queue.h>
+
 #include "tests/runtime/rt_common.h"
 
 static void test_vector_copy(struct rt *rt, hsa_queue_t *queue)
@@ -34,6 +36,9 @@ static void test_vector_copy(struct rt *rt, hsa_queue_t *queue)
 	is_int(mismatches, 0, "vector_copy copied all %d elements", N);
 	is_int(hsa_queue_load_read_index_scacquire(queue), hsa_queue_load_write_index_scacquire(queue),
 	       "read index caught up with the write index");
+	ok(((amd_queue_t *)queue)->write_dispatch_id == hsa_queue_load_write_index_relaxed(queue) &&
+		   ((amd_queue_t *)queue)->read_dispatch_id == hsa_queue_load_read_index_relaxed(queue),
+	   "the queue is an amd_queue_t whose dispatch ids are the indices (ROCr's ABI)");
 	hsa_signal_destroy(done);
 	hsa_amd_memory_pool_free(kernarg);
 	hsa_amd_memory_pool_free(in);
@@ -144,7 +149,7 @@ int main(void)
 	struct rt rt;
 	hsa_queue_t *queue = NULL;
 
-	plan(15);
+	plan(16);
 	if (!ok(rt_setup(&rt), "runtime initialised, test code object loaded"))
 		return exit_status();
 	ok(hsa_queue_create(rt.gpu, 1024, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, 0, &queue) ==
