@@ -15,32 +15,40 @@ struct sink_state {
 	size_t err_size;
 };
 
+/* Is this cause one a component wrote (rather than the library's own bookkeeping)? */
+static int from_component(const bt_error_cause *c)
+{
+	return bt_error_cause_get_actor_type(c) != BT_ERROR_CAUSE_ACTOR_TYPE_UNKNOWN;
+}
+
 /*
- * Flattens babeltrace2's current error into err, then clears it. Cause 0 is the root cause;
- * the ones the library itself adds on the way out ("component initialization method
- * failed: comp-addr=...") say nothing to a user and are left out when a component spoke.
+ * Flattens babeltrace2's current error into err, then clears it: the root cause (cause 0,
+ * what was wrong) and the outermost cause a component wrote (what it was doing), which is
+ * enough to act on; the library's own causes ("component initialization method failed:
+ * comp-addr=...") are left out when a component spoke.
  */
 static void take_bt_error(const char *what, char *err, size_t err_size)
 {
 	const bt_error *error = bt_current_thread_take_error();
 	size_t len = (size_t)snprintf(err, err_size, "%s", what);
-	int from_components = 0;
+	const bt_error_cause *root = NULL, *outer = NULL;
+	uint64_t n = error ? bt_error_get_cause_count(error) : 0;
 
-	for (int pass = 0; error && pass < 2 && !from_components; pass++) {
-		uint64_t n = bt_error_get_cause_count(error);
+	for (uint64_t i = 0; i < n; i++) {
+		const bt_error_cause *c = bt_error_borrow_cause_by_index(error, i);
 
-		for (uint64_t i = 0; i < n && len < err_size; i++) {
-			const bt_error_cause *c = bt_error_borrow_cause_by_index(error, i);
-
-			if (pass == 0 &&
-			    bt_error_cause_get_actor_type(c) == BT_ERROR_CAUSE_ACTOR_TYPE_UNKNOWN)
-				continue;
-			len += (size_t)snprintf(err + len, err_size - len, "%s%s",
-						from_components ? "; " : ": ",
-						bt_error_cause_get_message(c));
-			from_components = 1;
-		}
+		if (!root && from_component(c))
+			root = c;
+		if (from_component(c))
+			outer = c;
 	}
+	if (!root && n) /* only the library spoke */
+		root = outer = bt_error_borrow_cause_by_index(error, 0);
+	if (root && len < err_size)
+		len += (size_t)snprintf(err + len, err_size - len, ": %s",
+					bt_error_cause_get_message(root));
+	if (outer && outer != root && len < err_size)
+		snprintf(err + len, err_size - len, " (%s)", bt_error_cause_get_message(outer));
 	if (error)
 		bt_error_release(error);
 	for (char *p = err; *p; p++)

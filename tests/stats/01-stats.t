@@ -147,7 +147,7 @@ clean_fail 1 "failed to read CTF trace: path=$tmp/bad/" "corrupt metadata: exit 
 	env ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0" \
 	LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp" "$stats" "$tmp/bad"
 cp -r "$tmp/trace-exec" "$tmp/cut"
-for f in $(find "$tmp/cut" -type f -name 'ust_*' ! -path '*/index/*'); do
+for f in $(find "$tmp/cut" -type f ! -name metadata ! -path '*/index/*'); do
 	truncate -s 100 "$f"
 done
 "$stats" "$tmp/cut" >/dev/null 2>"$tmp/err.txt"
