@@ -1,14 +1,24 @@
-# analyses/unify: `hsatrace unify` (libbabeltrace2).
-UNIFY_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,main.o job.o inputs.o salvage.o pass.o unify_filter.o \
-	out_trace.o ir_copy.o gpu_store.o) $(BUILD)/obj/analyses/common/ptrmap.o \
+# analyses/unify: `hsatrace unify` (libbabeltrace2) and the babeltrace2 plugin `hsatrace`
+# (filter.hsatrace.unify) built from the same objects.
+UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o salvage.o pass.o \
+	unify_filter.o out_trace.o ir_copy.o gpu_store.o) $(BUILD)/obj/analyses/common/ptrmap.o \
 	$(BUILD)/obj/analyses/common/strtab.o
+UNIFY_PLUGIN := $(B_LIB)/babeltrace2/babeltrace-plugin-hsatrace.so
 
-PROGRAMS += $(B_LIBEXEC)/hsatrace-unify
+PROGRAMS += $(B_LIBEXEC)/hsatrace-unify $(UNIFY_PLUGIN)
+INSTALL_RULES += install-unify-plugin
 
 $(BUILD)/obj/analyses/unify/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
-$(B_LIBEXEC)/hsatrace-unify: $(UNIFY_OBJS)
+$(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o $(UNIFY_CORE_OBJS)
 	$(link-exe) $(BT2_LIBS)
 
-.PHONY: unify
-unify: $(B_LIBEXEC)/hsatrace-unify
+$(UNIFY_PLUGIN): $(BUILD)/obj/analyses/unify/plugin.o $(UNIFY_CORE_OBJS)
+	$(link-so) $(BT2_LIBS)
+
+.PHONY: unify install-unify-plugin
+unify: $(B_LIBEXEC)/hsatrace-unify $(UNIFY_PLUGIN)
+
+install-unify-plugin: $(UNIFY_PLUGIN)
+	install -d $(DESTDIR)$(PREFIX)/lib/hsatrace/babeltrace2
+	install -m 644 $(UNIFY_PLUGIN) $(DESTDIR)$(PREFIX)/lib/hsatrace/babeltrace2/

@@ -48,6 +48,9 @@ struct unify_filter {
 	struct unify_params params;
 	struct out_trace ot;
 	bt_self_component_filter *self;
+	bool dynamic_ports;		/* plugin: one more input port each time one is connected */
+	void *owner;			/* released with the component (the plugin's job) */
+	void (*release_owner)(void *owner);
 };
 
 struct unify_iter {
@@ -931,8 +934,8 @@ static bt_message_iterator_class_next_method_status collect_all(struct unify_ite
 	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 }
 
-static bt_message_iterator_class_next_method_status
-unify_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
+bt_message_iterator_class_next_method_status
+unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
 	   uint64_t *count)
 {
 	struct unify_iter *it = bt_self_message_iterator_get_data(self);
@@ -968,7 +971,7 @@ unify_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t
 
 /* --- component and iterator lifecycle --- */
 
-static void unify_iter_finalize(bt_self_message_iterator *self)
+void unify_filter_iter_finalize(bt_self_message_iterator *self)
 {
 	struct unify_iter *it = bt_self_message_iterator_get_data(self);
 
@@ -990,13 +993,14 @@ static void unify_iter_finalize(bt_self_message_iterator *self)
 	free(it);
 }
 
-static bt_message_iterator_class_initialize_method_status
-unify_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configuration *config,
+bt_message_iterator_class_initialize_method_status
+unify_filter_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configuration *config,
 		bt_self_component_port_output *port)
 {
 	bt_self_component *comp = bt_self_message_iterator_borrow_component(self);
 	struct unify_filter *f = bt_self_component_get_data(comp);
 	struct unify_iter *it = calloc(1, sizeof(*it));
+	uint64_t n_ports;
 
 	(void)config;
 	(void)port;
@@ -1005,14 +1009,19 @@ unify_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configu
 	bt_self_message_iterator_set_data(self, it);
 	it->f = f;
 	it->self = self;
-	it->ups = calloc(f->params.n_inputs + 1, sizeof(*it->ups));
+	n_ports = bt_component_filter_get_input_port_count(
+		bt_self_component_filter_as_component_filter(f->self));
+	it->ups = calloc(n_ports + 1, sizeof(*it->ups));
 	if (!it->ups)
 		goto error;
-	for (uint64_t i = 0; i < f->params.n_inputs; i++) {
+	for (uint64_t i = 0; i < n_ports; i++) {
 		bt_self_component_port_input *in = bt_self_component_filter_borrow_input_port_by_index(
 			f->self, i);
 		struct upstream *up = &it->ups[it->n_ups];
 
+		if (!bt_port_is_connected(bt_self_component_port_as_port(
+			bt_self_component_port_input_as_self_component_port(in))))
+			continue;
 		up->name = bt_port_get_name(bt_self_component_port_as_port(
 			bt_self_component_port_input_as_self_component_port(in)));
 		up->last_ns = INT64_MIN;
@@ -1026,45 +1035,71 @@ unify_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configu
 	}
 	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
 error:
-	unify_iter_finalize(self);
+	unify_filter_iter_finalize(self);
 	bt_self_message_iterator_set_data(self, NULL);
 	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+}
+
+static int add_input_port(struct unify_filter *f)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "in%" PRIu64, bt_component_filter_get_input_port_count(
+		bt_self_component_filter_as_component_filter(f->self)));
+	return bt_self_component_filter_add_input_port(f->self, name, NULL, NULL) == 0 ? 0 : -1;
+}
+
+int unify_filter_setup(bt_self_component_filter *self, const struct unify_params *params,
+		       void *owner, void (*release_owner)(void *owner))
+{
+	bt_self_component *comp = bt_self_component_filter_as_self_component(self);
+	struct unify_filter *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	f->params = *params;
+	f->self = self;
+	f->dynamic_ports = params->n_inputs == 0;
+	f->owner = owner;
+	f->release_owner = release_owner;
+	bt_self_component_set_data(comp, f);
+	if (out_trace_init(&f->ot, comp) != 0)
+		return -1;
+	for (uint64_t i = 0; i < (f->dynamic_ports ? 1 : params->n_inputs); i++)
+		if (add_input_port(f) != 0)
+			return -1;
+	return bt_self_component_filter_add_output_port(self, "out", NULL, NULL) == 0 ? 0 : -1;
+}
+
+bt_component_class_port_connected_method_status
+unify_filter_input_port_connected(bt_self_component_filter *self,
+				  bt_self_component_port_input *self_port,
+				  const bt_port_output *other_port)
+{
+	struct unify_filter *f = bt_self_component_get_data(
+		bt_self_component_filter_as_self_component(self));
+
+	(void)self_port;
+	(void)other_port;
+	if (f->dynamic_ports && add_input_port(f) != 0)
+		return BT_COMPONENT_CLASS_PORT_CONNECTED_METHOD_STATUS_ERROR;
+	return BT_COMPONENT_CLASS_PORT_CONNECTED_METHOD_STATUS_OK;
 }
 
 static bt_component_class_initialize_method_status
 unify_init(bt_self_component_filter *self, bt_self_component_filter_configuration *config,
 	   const bt_value *params, void *init_data)
 {
-	bt_self_component *comp = bt_self_component_filter_as_self_component(self);
-	struct unify_filter *f;
-
 	(void)config;
 	(void)params;
 	if (!init_data)
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
-	f = calloc(1, sizeof(*f));
-	if (!f)
-		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
-	f->params = *(const struct unify_params *)init_data;
-	f->self = self;
-	bt_self_component_set_data(comp, f);
-	if (out_trace_init(&f->ot, comp) != 0)
-		goto error;
-	for (uint64_t i = 0; i < f->params.n_inputs; i++) {
-		char name[32];
-
-		snprintf(name, sizeof(name), "in%" PRIu64, i);
-		if (bt_self_component_filter_add_input_port(self, name, NULL, NULL) != 0)
-			goto error;
-	}
-	if (bt_self_component_filter_add_output_port(self, "out", NULL, NULL) != 0)
-		goto error;
-	return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK;
-error:
-	return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+	return unify_filter_setup(self, init_data, NULL, NULL) == 0 ?
+		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK :
+		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 }
 
-static void unify_finalize(bt_self_component_filter *self)
+void unify_filter_finalize(bt_self_component_filter *self)
 {
 	struct unify_filter *f = bt_self_component_get_data(
 		bt_self_component_filter_as_self_component(self));
@@ -1072,24 +1107,26 @@ static void unify_finalize(bt_self_component_filter *self)
 	if (!f)
 		return;
 	out_trace_release(&f->ot);
+	if (f->release_owner)
+		f->release_owner(f->owner);
 	free(f);
 }
 
 bt_component_class_filter *unify_filter_class_create(void)
 {
-	bt_message_iterator_class *mic = bt_message_iterator_class_create(unify_next);
+	bt_message_iterator_class *mic = bt_message_iterator_class_create(unify_filter_next);
 	bt_component_class_filter *fc = NULL;
 
 	if (!mic)
 		return NULL;
-	bt_message_iterator_class_set_initialize_method(mic, unify_iter_init);
-	bt_message_iterator_class_set_finalize_method(mic, unify_iter_finalize);
+	bt_message_iterator_class_set_initialize_method(mic, unify_filter_iter_init);
+	bt_message_iterator_class_set_finalize_method(mic, unify_filter_iter_finalize);
 	fc = bt_component_class_filter_create("unify", mic);
 	bt_message_iterator_class_put_ref(mic);
 	if (!fc)
 		return NULL;
 	bt_component_class_filter_set_initialize_method(fc, unify_init);
-	bt_component_class_filter_set_finalize_method(fc, unify_finalize);
+	bt_component_class_filter_set_finalize_method(fc, unify_filter_finalize);
 	bt_component_class_set_description(bt_component_class_filter_as_component_class(fc),
 		"Merge traces into one, materializing HSA GPU activity (hsatrace)");
 	return fc;

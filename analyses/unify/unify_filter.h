@@ -41,7 +41,7 @@ struct unify_counts {
 
 struct unify_params {
 	enum unify_mode mode;
-	uint64_t n_inputs;
+	uint64_t n_inputs;		/* input ports; 0: one more each time one is connected */
 	struct gpu_store *gpu;
 	struct unify_counts *counts;
 	const struct unify_env_entry *env;	/* extra environment entries (write mode) */
@@ -50,5 +50,24 @@ struct unify_params {
 
 /* A new reference to the component class; initialize-method data: struct unify_params *. */
 bt_component_class_filter *unify_filter_class_create(void);
+
+/* The methods, for the babeltrace2 plugin (plugin.c), which sets components up itself:
+ * unify_filter_setup() copies `params` and releases `owner` with release_owner() when the
+ * component is finalized. */
+int unify_filter_setup(bt_self_component_filter *self, const struct unify_params *params,
+		       void *owner, void (*release_owner)(void *owner));
+void unify_filter_finalize(bt_self_component_filter *self);
+bt_component_class_port_connected_method_status
+unify_filter_input_port_connected(bt_self_component_filter *self,
+				  bt_self_component_port_input *self_port,
+				  const bt_port_output *other_port);
+bt_message_iterator_class_initialize_method_status
+unify_filter_iter_init(bt_self_message_iterator *self,
+		       bt_self_message_iterator_configuration *config,
+		       bt_self_component_port_output *port);
+void unify_filter_iter_finalize(bt_self_message_iterator *self);
+bt_message_iterator_class_next_method_status
+unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
+		  uint64_t *count);
 
 #endif
