@@ -22,11 +22,24 @@ struct reader {
 	struct reader *next;
 };
 
+/* The first 64 bytes follow AMD's code object v3 kernel descriptor, which a kernel_object
+ * addresses on ROCr: tools that read it find the segment sizes where they expect them. */
+struct amd_style_kernel_descriptor {
+	uint32_t group_segment_fixed_size;   /* offset 0 */
+	uint32_t private_segment_fixed_size; /* 4 */
+	uint32_t kernarg_size;               /* 8 */
+	uint8_t reserved[52];
+};
+
 struct kernel_symbol {
+	_Alignas(64) struct amd_style_kernel_descriptor descriptor; /* kernel_object points here */
 	struct executable *executable;
 	const struct hsat_cpu_kernel_descriptor *kernel;
 	struct kernel_symbol *next;
 };
+
+_Static_assert(sizeof(struct amd_style_kernel_descriptor) == 64, "a kernel descriptor is 64 bytes");
+_Static_assert(offsetof(struct kernel_symbol, descriptor) == 0, "descriptor first");
 
 struct loaded_object {
 	void *library; /* dlopen handle */
@@ -325,14 +338,19 @@ static bool add_symbols_locked(struct executable *executable,
 	struct kernel_symbol *added = NULL;
 
 	for (uint32_t i = 0; i < table->kernel_count; i++) {
-		struct kernel_symbol *symbol = calloc(1, sizeof(*symbol));
+		struct kernel_symbol *symbol = aligned_alloc(64, sizeof(*symbol));
 
+		if (symbol)
+			memset(symbol, 0, sizeof(*symbol));
 		if (!symbol || !tsearch(symbol, &symbol_set, compare_pointers)) {
 			free(symbol);
 			goto error;
 		}
 		symbol->executable = executable;
 		symbol->kernel = &table->kernels[i];
+		symbol->descriptor.group_segment_fixed_size = table->kernels[i].group_segment_size;
+		symbol->descriptor.private_segment_fixed_size = table->kernels[i].private_segment_size;
+		symbol->descriptor.kernarg_size = table->kernels[i].kernarg_size;
 		symbol->next = added;
 		added = symbol;
 	}

@@ -1,8 +1,9 @@
 /*
  * executable.h - code objects (CPU kernels in ELF shared objects, hsat_cpu_kernel.h) and
  * executables. A kernel symbol's KERNEL_OBJECT is the address of the runtime's own record
- * for it; the packet processor resolves it back through a registry, so a stale or foreign
- * kernel_object is refused instead of being called.
+ * for it, which starts like AMD's 64-byte kernel descriptor (group, private and kernarg
+ * segment sizes at offsets 0, 4, 8); the packet processor resolves it back through a
+ * registry, so a stale or foreign kernel_object is refused instead of being called.
  */
 #ifndef HSAT_EXECUTABLE_H
 #define HSAT_EXECUTABLE_H

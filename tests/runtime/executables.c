@@ -68,7 +68,7 @@ int main(void)
 	int count = 0;
 	char junk[256] = "this is not an ELF code object";
 
-	plan(32);
+	plan(33);
 	is_int(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
 					 NULL, &exec),
 	       HSA_STATUS_ERROR_NOT_INITIALIZED, "before hsa_init: NOT_INITIALIZED");
@@ -110,7 +110,9 @@ int main(void)
 	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind);
 	is_int(kind, HSA_SYMBOL_KIND_KERNEL, "TYPE is KERNEL");
 	hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object);
-	ok(object != 0, "KERNEL_OBJECT is set once frozen");
+	ok(object != 0 && object % 64 == 0, "KERNEL_OBJECT is set once frozen, 64-byte aligned");
+	is_int(((const uint32_t *)(uintptr_t)object)[2], 2 * sizeof(void *),
+	       "it addresses an AMD-style descriptor: kernarg_size at offset 8");
 	hsa_executable_symbol_get_info(symbol,
 				       HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
 				       &kernarg_size);
