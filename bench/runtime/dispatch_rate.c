@@ -9,6 +9,8 @@
  *             Repeated 5 times: the median and the best are printed.
  * round trip: one packet, wait for its completion signal, repeat. Time per dispatch =
  *             submit + processing + completion wake-up of the waiting host thread.
+ * work-items: one dispatch of 2^22 work-items (workgroups of 256) of the empty kernel: the
+ *             worker pool's cost per work-item and per workgroup.
  */
 #include "bench/runtime/bench_clock.h"
 #include "traces-samples/apps/sample_util.h"
@@ -19,6 +21,8 @@
 #define DEFAULT_DISPATCHES 20000ul
 #define QUEUE_SIZE 1024u
 #define PIPELINED_REPEATS 5
+#define WIDE_GRID (1u << 22)
+#define WIDE_WORKGROUP 256u
 
 struct bench {
 	struct sample_agents agents;
@@ -120,6 +124,22 @@ static hsa_status_t run_round_trip(struct bench *b, unsigned long count, double 
 	return status;
 }
 
+static hsa_status_t run_wide(struct bench *b, double *ns_per_item)
+{
+	struct sample_dispatch d = empty_dispatch(b);
+	uint64_t start;
+	hsa_status_t status;
+
+	d.grid[0] = WIDE_GRID;
+	d.workgroup[0] = WIDE_WORKGROUP;
+	hsa_signal_store_relaxed(b->done, 1);
+	start = bench_now_ns();
+	sample_enqueue_dispatch(b->queue, &d);
+	status = sample_wait_value(b->done, 0, "wait for the wide dispatch");
+	*ns_per_item = (double)(bench_now_ns() - start) / WIDE_GRID;
+	return status;
+}
+
 static int compare_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -143,6 +163,7 @@ int main(int argc, char **argv)
 	unsigned long count = DEFAULT_DISPATCHES;
 	double pipelined = 0, round_trip = 0, round_trip_median = 0;
 	double pipelined_runs[PIPELINED_REPEATS];
+	double ns_per_item = 0;
 	int i;
 	int exit_code = SAMPLE_EXIT_FAILURE;
 
@@ -163,7 +184,8 @@ int main(int argc, char **argv)
 		if (run_pipelined(&b, count, &pipelined_runs[i]) != HSA_STATUS_SUCCESS)
 			goto cleanup;
 	if (run_round_trip(&b, count / 4 + 1, &round_trip, &round_trip_median) !=
-	    HSA_STATUS_SUCCESS)
+		    HSA_STATUS_SUCCESS ||
+	    run_wide(&b, &ns_per_item) != HSA_STATUS_SUCCESS)
 		goto cleanup;
 	qsort(pipelined_runs, PIPELINED_REPEATS, sizeof(double), compare_double);
 	pipelined = pipelined_runs[PIPELINED_REPEATS / 2];
@@ -173,6 +195,9 @@ int main(int argc, char **argv)
 	printf("empty-kernel dispatch, round trip (%lu x dispatch + wait): mean %.2f us/dispatch, "
 	       "median %.2f us\n",
 	       count / 4 + 1, round_trip, round_trip_median);
+	printf("empty kernel, %u work-items in workgroups of %u: %.2f ns/work-item, "
+	       "%.2f us/workgroup\n",
+	       WIDE_GRID, WIDE_WORKGROUP, ns_per_item, ns_per_item * WIDE_WORKGROUP / 1e3);
 	exit_code = SAMPLE_EXIT_OK;
 cleanup:
 	release(&b);
