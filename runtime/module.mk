@@ -18,6 +18,8 @@ $(RUNTIME_LIB): $(RUNTIME_OBJS) runtime/libhsa-runtime64.map
 .PHONY: runtime install-runtime
 runtime: $(RUNTIME_LIB)
 
+# The public headers: the code-object ABI (to write kernels), the API table, the counters.
 install-runtime: $(RUNTIME_LIB)
-	install -d $(DESTDIR)$(PREFIX)/lib/hsatrace/cpu-runtime
+	install -d $(DESTDIR)$(PREFIX)/lib/hsatrace/cpu-runtime $(DESTDIR)$(PREFIX)/include/hsatrace
 	install -m 644 $(RUNTIME_LIB) $(DESTDIR)$(PREFIX)/lib/hsatrace/cpu-runtime/
+	install -m 644 runtime/include/*.h $(DESTDIR)$(PREFIX)/include/hsatrace/
