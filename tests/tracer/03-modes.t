@@ -51,6 +51,15 @@ is "$(stat both dispatches)" 1 "both modes: the packet reported once"
 is "$(stat both kernel_execs)" 1 "both modes: the kernel execution reported once"
 is "$(stat both unpaired)" 0 "both modes: entries and exits pair up"
 
+# --- default categories only: the hot functions are not recorded, packets still are ---
+# shellcheck disable=SC2086
+TRACER_EVENTS='hsa_api:*,hsa_activity:*,hsa_meta:*' \
+	tracer_record default LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- $VC
+ok $? "default categories: recorded"
+is "$(grep -c 'hsa_api_hot:' "$TR/default.txt")" 0 "default categories: no hot-function event"
+is "$(stat default dispatches)" 1 "default categories: the doorbell store still becomes a packet_submit"
+is "$(stat default kernel_execs)" 1 "default categories: and its kernel execution"
+
 # --- Debian's ROCr, no GPU: hsa_init fails before any tool could be loaded ---
 if ldd "$SAMPLES/vector_copy" | grep -q 'libhsa-runtime64.so.1 => /'; then
 	# shellcheck disable=SC2086

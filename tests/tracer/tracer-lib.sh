@@ -5,7 +5,8 @@
 #   tracer_record NAME ENV... -- CMD...
 #                                    records CMD (with the ENV assignments) in a fresh session
 #                                    with hsa_api:*, hsa_api_hot:*, hsa_activity:*, hsa_meta:*
-#                                    and the vpid/vtid contexts; writes $TR/NAME.out (stdout and
+#                                    (or $TRACER_EVENTS when set) and the vpid/vtid
+#                                    contexts; writes $TR/NAME.out (stdout and
 #                                    stderr, then "rc=N"), $TR/NAME.txt (babeltrace2
 #                                    --clock-cycles) and $TR/NAME.stats (check-trace.awk)
 #   tracer_run NAME ENV... -- CMD... runs without recording, output to $TR/NAME.out
@@ -37,7 +38,8 @@ tracer_record() {
 	_rname=$1
 	_trace=$TR/$_rname.ctf
 	lttng create "$_rname" -o "$_trace" >/dev/null &&
-		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*' >/dev/null &&
+		lttng enable-event -u "${TRACER_EVENTS:-hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*}" \
+			>/dev/null &&
 		lttng add-context -u -t vpid -t vtid >/dev/null &&
 		lttng start >/dev/null || return 1
 	tracer_run "$@"
