@@ -3,6 +3,7 @@
  * and symbol queries.
  */
 #include <dlfcn.h>
+#include <link.h>
 #include <errno.h>
 #include <pthread.h>
 #include <search.h>
@@ -15,51 +16,12 @@
 
 #include "runtime/agents.h"
 #include "runtime/executable.h"
-
-struct reader {
-	void *bytes;
-	size_t size;
-	struct reader *next;
-};
-
-/* The first 64 bytes follow AMD's code object v3 kernel descriptor, which a kernel_object
- * addresses on ROCr: tools that read it find the segment sizes where they expect them. */
-struct amd_style_kernel_descriptor {
-	uint32_t group_segment_fixed_size;   /* offset 0 */
-	uint32_t private_segment_fixed_size; /* 4 */
-	uint32_t kernarg_size;               /* 8 */
-	uint8_t reserved[52];
-};
-
-struct kernel_symbol {
-	_Alignas(64) struct amd_style_kernel_descriptor descriptor; /* kernel_object points here */
-	struct executable *executable;
-	const struct hsat_cpu_kernel_descriptor *kernel;
-	struct kernel_symbol *next;
-};
-
-_Static_assert(sizeof(struct amd_style_kernel_descriptor) == 64, "a kernel descriptor is 64 bytes");
-_Static_assert(offsetof(struct kernel_symbol, descriptor) == 0, "descriptor first");
-
-struct loaded_object {
-	void *library; /* dlopen handle */
-	int fd;        /* its memfd, open while loaded (see open_copy) */
-	struct loaded_object *next;
-};
-
-struct executable {
-	hsa_profile_t profile;
-	hsa_default_float_rounding_mode_t rounding;
-	bool frozen;
-	struct loaded_object *objects;
-	struct kernel_symbol *symbols;
-	struct executable *next;
-};
+#include "runtime/executable_internal.h"
 
 /* One lock for all of it: loading is rare, lookups are short. */
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t hsat_executables_lock = PTHREAD_MUTEX_INITIALIZER;
+struct hsat_executable *hsat_executables;
 static struct reader *readers;
-static struct executable *executables;
 static void *symbol_set; /* tsearch set of live struct kernel_symbol pointers */
 
 static int compare_pointers(const void *a, const void *b)
@@ -75,9 +37,9 @@ static struct reader *reader_find_locked(uint64_t handle)
 	return NULL;
 }
 
-static struct executable *executable_find_locked(uint64_t handle)
+struct hsat_executable *hsat_executable_find_locked(uint64_t handle)
 {
-	for (struct executable *e = executables; e; e = e->next)
+	for (struct hsat_executable *e = hsat_executables; e; e = e->next)
 		if ((uint64_t)(uintptr_t)e == handle)
 			return e;
 	return NULL;
@@ -96,13 +58,13 @@ bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descript
 	struct kernel_symbol *symbol;
 	bool found = false;
 
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
 	symbol = symbol_find_locked(kernel_object);
 	if (symbol && symbol->executable->frozen) {
 		*kernel = *symbol->kernel;
 		found = true;
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return found;
 }
 
@@ -118,10 +80,10 @@ static hsa_status_t reader_add(void *bytes, size_t size, hsa_code_object_reader_
 	}
 	reader->bytes = bytes;
 	reader->size = size;
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
 	reader->next = readers;
 	readers = reader;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	handle->handle = (uint64_t)(uintptr_t)reader;
 	return HSA_STATUS_SUCCESS;
 }
@@ -175,7 +137,7 @@ hsa_status_t impl_hsa_code_object_reader_destroy(hsa_code_object_reader_t handle
 	struct reader *found = NULL;
 
 	HSAT_REQUIRE_INIT();
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
 	for (struct reader **link = &readers; *link; link = &(*link)->next) {
 		if ((uint64_t)(uintptr_t)*link == handle.handle) {
 			found = *link;
@@ -183,7 +145,7 @@ hsa_status_t impl_hsa_code_object_reader_destroy(hsa_code_object_reader_t handle
 			break;
 		}
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	if (!found)
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
 	free(found->bytes);
@@ -197,7 +159,7 @@ hsa_status_t impl_hsa_executable_create_alt(hsa_profile_t profile,
 					    hsa_default_float_rounding_mode_t rounding,
 					    const char *options, hsa_executable_t *handle)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 
 	HSAT_REQUIRE_INIT();
 	(void)options;
@@ -209,10 +171,10 @@ hsa_status_t impl_hsa_executable_create_alt(hsa_profile_t profile,
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	executable->profile = profile;
 	executable->rounding = rounding;
-	pthread_mutex_lock(&lock);
-	executable->next = executables;
-	executables = executable;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable->next = hsat_executables;
+	hsat_executables = executable;
+	pthread_mutex_unlock(&hsat_executables_lock);
 	handle->handle = (uint64_t)(uintptr_t)executable;
 	return HSA_STATUS_SUCCESS;
 }
@@ -227,7 +189,7 @@ hsa_status_t impl_hsa_executable_create(hsa_profile_t profile,
 					      options, handle);
 }
 
-static void executable_free(struct executable *executable)
+static void executable_free(struct hsat_executable *executable)
 {
 	while (executable->symbols) {
 		struct kernel_symbol *next = executable->symbols->next;
@@ -237,10 +199,11 @@ static void executable_free(struct executable *executable)
 		executable->symbols = next;
 	}
 	while (executable->objects) {
-		struct loaded_object *next = executable->objects->next;
+		struct hsat_loaded_object *next = executable->objects->next;
 
 		dlclose(executable->objects->library);
 		close(executable->objects->fd);
+		free(executable->objects->bytes);
 		free(executable->objects);
 		executable->objects = next;
 	}
@@ -249,11 +212,11 @@ static void executable_free(struct executable *executable)
 
 hsa_status_t impl_hsa_executable_destroy(hsa_executable_t handle)
 {
-	struct executable *found = NULL;
+	struct hsat_executable *found = NULL;
 
 	HSAT_REQUIRE_INIT();
-	pthread_mutex_lock(&lock);
-	for (struct executable **link = &executables; *link; link = &(*link)->next) {
+	pthread_mutex_lock(&hsat_executables_lock);
+	for (struct hsat_executable **link = &hsat_executables; *link; link = &(*link)->next) {
 		if ((uint64_t)(uintptr_t)*link == handle.handle) {
 			found = *link;
 			*link = found->next;
@@ -261,18 +224,18 @@ hsa_status_t impl_hsa_executable_destroy(hsa_executable_t handle)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return found ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 }
 
 void hsat_executables_release_all(void)
 {
-	pthread_mutex_lock(&lock);
-	while (executables) {
-		struct executable *next = executables->next;
+	pthread_mutex_lock(&hsat_executables_lock);
+	while (hsat_executables) {
+		struct hsat_executable *next = hsat_executables->next;
 
-		executable_free(executables);
-		executables = next;
+		executable_free(hsat_executables);
+		hsat_executables = next;
 	}
 	while (readers) {
 		struct reader *next = readers->next;
@@ -281,7 +244,7 @@ void hsat_executables_release_all(void)
 		free(readers);
 		readers = next;
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 }
 
 /* dlopen()s a private copy of the bytes: every load is its own instance of the object.
@@ -318,6 +281,36 @@ cleanup:
 	return library;
 }
 
+/* The address range the object's PT_LOAD segments occupy. */
+static int match_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct hsat_loaded_object *object = data;
+	uintptr_t end = 0;
+
+	(void)size;
+	if (info->dlpi_addr != object->load_base || !info->dlpi_name ||
+	    !strstr(info->dlpi_name, "/proc/self/fd/"))
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && ph->p_vaddr + ph->p_memsz > end)
+			end = ph->p_vaddr + ph->p_memsz;
+	}
+	object->load_size = end;
+	return 1;
+}
+
+static void find_load_range(struct hsat_loaded_object *object)
+{
+	struct link_map *map = NULL;
+
+	if (dlinfo(object->library, RTLD_DI_LINKMAP, &map) != 0 || !map)
+		return;
+	object->load_base = map->l_addr;
+	dl_iterate_phdr(match_object, object);
+}
+
 static const struct hsat_cpu_code_object *code_object_table(void *library)
 {
 	const struct hsat_cpu_code_object *table = dlsym(library, HSAT_CPU_CODE_OBJECT_SYMBOL);
@@ -332,7 +325,7 @@ static const struct hsat_cpu_code_object *code_object_table(void *library)
 }
 
 /* Adds one symbol per kernel; false (and nothing added) when out of memory. */
-static bool add_symbols_locked(struct executable *executable,
+static bool add_symbols_locked(struct hsat_executable *executable,
 			       const struct hsat_cpu_code_object *table)
 {
 	struct kernel_symbol *added = NULL;
@@ -379,9 +372,9 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 							const char *options,
 							hsa_loaded_code_object_t *loaded)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 	struct reader *reader;
-	struct loaded_object *object = NULL;
+	struct hsat_loaded_object *object = NULL;
 	const struct hsat_cpu_code_object *table;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
@@ -389,8 +382,8 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 	(void)options;
 	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	pthread_mutex_lock(&lock);
-	executable = executable_find_locked(executable_handle.handle);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable = hsat_executable_find_locked(executable_handle.handle);
 	reader = reader_find_locked(reader_handle.handle);
 	if (!executable) {
 		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
@@ -415,6 +408,15 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 		goto cleanup;
 	}
+	object->bytes = malloc(reader->size);
+	if (!object->bytes) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto cleanup;
+	}
+	memcpy(object->bytes, reader->bytes, reader->size);
+	object->size = reader->size;
+	object->executable = executable;
+	find_load_range(object);
 	if (!add_symbols_locked(executable, table)) {
 		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		goto cleanup;
@@ -425,12 +427,13 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 		loaded->handle = (uint64_t)(uintptr_t)object;
 	object = NULL;
 cleanup:
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	if (object) {
 		if (object->library) {
 			dlclose(object->library);
 			close(object->fd);
 		}
+		free(object->bytes);
 		free(object);
 	}
 	return status;
@@ -448,20 +451,20 @@ hsa_status_t impl_hsa_executable_load_program_code_object(hsa_executable_t execu
 
 hsa_status_t impl_hsa_executable_freeze(hsa_executable_t handle, const char *options)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	HSAT_REQUIRE_INIT();
 	(void)options;
-	pthread_mutex_lock(&lock);
-	executable = executable_find_locked(handle.handle);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable = hsat_executable_find_locked(handle.handle);
 	if (!executable)
 		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (executable->frozen)
 		status = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
 	else
 		executable->frozen = true;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return status;
 }
 
@@ -472,9 +475,9 @@ hsa_status_t impl_hsa_executable_validate(hsa_executable_t handle, uint32_t *res
 	HSAT_REQUIRE_INIT();
 	if (!result)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&lock);
-	found = executable_find_locked(handle.handle) != NULL;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
+	found = hsat_executable_find_locked(handle.handle) != NULL;
+	pthread_mutex_unlock(&hsat_executables_lock);
 	if (!found)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	*result = 0;
@@ -491,14 +494,14 @@ hsa_status_t impl_hsa_executable_validate_alt(hsa_executable_t handle, const cha
 hsa_status_t impl_hsa_executable_get_info(hsa_executable_t handle,
 					  hsa_executable_info_t attribute, void *value)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	HSAT_REQUIRE_INIT();
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&lock);
-	executable = executable_find_locked(handle.handle);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable = hsat_executable_find_locked(handle.handle);
 	if (!executable)
 		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (attribute == HSA_EXECUTABLE_INFO_PROFILE)
@@ -511,7 +514,7 @@ hsa_status_t impl_hsa_executable_get_info(hsa_executable_t handle,
 		*(hsa_default_float_rounding_mode_t *)value = executable->rounding;
 	else
 		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return status;
 }
 
@@ -531,7 +534,7 @@ hsa_status_t impl_hsa_executable_get_symbol_by_name(hsa_executable_t handle, con
 						    const hsa_agent_t *agent,
 						    hsa_executable_symbol_t *symbol)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 	hsa_status_t status = HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
 
 	HSAT_REQUIRE_INIT();
@@ -539,8 +542,8 @@ hsa_status_t impl_hsa_executable_get_symbol_by_name(hsa_executable_t handle, con
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (agent && !hsat_agent_from_handle(*agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	pthread_mutex_lock(&lock);
-	executable = executable_find_locked(handle.handle);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable = hsat_executable_find_locked(handle.handle);
 	if (!executable) {
 		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 		goto cleanup;
@@ -555,7 +558,7 @@ hsa_status_t impl_hsa_executable_get_symbol_by_name(hsa_executable_t handle, con
 		}
 	}
 cleanup:
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return status;
 }
 
@@ -633,11 +636,11 @@ hsa_status_t impl_hsa_executable_symbol_get_info(hsa_executable_symbol_t handle,
 	HSAT_REQUIRE_INIT();
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&hsat_executables_lock);
 	symbol = symbol_find_locked(handle.handle);
 	status = symbol ? symbol_info(symbol, attribute, value)
 			: HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return status;
 }
 
@@ -646,14 +649,14 @@ hsa_status_t impl_hsa_executable_symbol_get_info(hsa_executable_symbol_t handle,
 static hsa_status_t symbols_snapshot(hsa_executable_t handle, hsa_executable_symbol_t **out,
 				     size_t *count)
 {
-	struct executable *executable;
+	struct hsat_executable *executable;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 	size_t n = 0;
 
 	*out = NULL;
 	*count = 0;
-	pthread_mutex_lock(&lock);
-	executable = executable_find_locked(handle.handle);
+	pthread_mutex_lock(&hsat_executables_lock);
+	executable = hsat_executable_find_locked(handle.handle);
 	if (!executable) {
 		status = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 		goto cleanup;
@@ -668,7 +671,7 @@ static hsa_status_t symbols_snapshot(hsa_executable_t handle, hsa_executable_sym
 	for (struct kernel_symbol *s = executable->symbols; s; s = s->next)
 		(*out)[(*count)++].handle = (uint64_t)(uintptr_t)s;
 cleanup:
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&hsat_executables_lock);
 	return status;
 }
 

@@ -1,23 +1,17 @@
 /*
  * extensions.c - the extension registry: the AMD profiler extension (no table: its functions
- * are the hsa_amd_profiling_* entries) and the AMD aqlprofile table (aqlprofile.c).
+ * are the hsa_amd_profiling_* entries), the AMD loader table (loader.c) and the AMD aqlprofile
+ * table (aqlprofile.c).
  */
 #include <string.h>
 
 #include "runtime/counters.h"
 #include "runtime/extensions.h"
 
-
 bool hsat_extension_available(uint16_t extension)
 {
-	switch (extension) {
-	case HSA_EXTENSION_AMD_PROFILER:
-		return true;
-	case HSA_EXTENSION_AMD_AQLPROFILE:
-		return true;
-	default:
-		return false;
-	}
+	return extension == HSA_EXTENSION_AMD_PROFILER || extension == HSA_EXTENSION_AMD_LOADER ||
+	       extension == HSA_EXTENSION_AMD_AQLPROFILE;
 }
 
 uint16_t hsat_extension_major(uint16_t extension)
@@ -28,15 +22,19 @@ uint16_t hsat_extension_major(uint16_t extension)
 
 uint16_t hsat_extension_minor(uint16_t extension)
 {
-	(void)extension;
-	return 0;
+	return extension == HSA_EXTENSION_AMD_LOADER ? 3 : 0; /* hsa_ven_amd_loader 001003 */
 }
 
 size_t hsat_extension_table_size(uint16_t extension)
 {
-	if (extension == HSA_EXTENSION_AMD_AQLPROFILE)
+	switch (extension) {
+	case HSA_EXTENSION_AMD_LOADER:
+		return hsat_loader_table_size();
+	case HSA_EXTENSION_AMD_AQLPROFILE:
 		return hsat_aqlprofile_table_size();
-	return 0;
+	default:
+		return 0;
+	}
 }
 
 hsa_status_t hsat_extension_fill_table(uint16_t extension, size_t length, void *table)
@@ -46,7 +44,10 @@ hsa_status_t hsat_extension_fill_table(uint16_t extension, size_t length, void *
 
 	if (size == 0 || size > sizeof(full))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hsat_aqlprofile_table(full);
+	if (extension == HSA_EXTENSION_AMD_LOADER)
+		hsat_loader_table(full);
+	else
+		hsat_aqlprofile_table(full);
 	memcpy(table, full, length < size ? length : size);
 	return HSA_STATUS_SUCCESS;
 }

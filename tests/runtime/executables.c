@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include <hsa/hsa_ven_amd_loader.h>
+
 #include "tests/runtime/rt_common.h"
 
 static char path[PATH_MAX];
@@ -52,6 +54,56 @@ static hsa_status_t stop_early(hsa_executable_t exec, hsa_executable_symbol_t sy
 	return HSA_STATUS_INFO_BREAK;
 }
 
+static hsa_status_t first_object(hsa_executable_t exec, hsa_loaded_code_object_t object,
+				 void *data)
+{
+	(void)exec;
+	*(hsa_loaded_code_object_t *)data = object;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The AMD loader extension: loaded code objects, their URIs and ranges, address lookups. */
+static void test_loader(hsa_executable_t exec, uint64_t kernel_object)
+{
+	hsa_ven_amd_loader_1_03_pfn_t loader;
+	hsa_loaded_code_object_t object = { 0 };
+	hsa_executable_t owner = { 0 };
+	uint64_t base = 0, size = 0;
+	uint32_t uri_length = 0, kind = 0;
+	char uri[256] = { 0 };
+	size_t segments = 0;
+
+	is_int(hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_LOADER, 1, sizeof(loader),
+						    &loader),
+	       HSA_STATUS_SUCCESS, "the AMD loader extension table (1.03)");
+	loader.hsa_ven_amd_loader_executable_iterate_loaded_code_objects(exec, first_object,
+									  &object);
+	loader.hsa_ven_amd_loader_loaded_code_object_get_info(
+		object, HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_KIND, &kind);
+	loader.hsa_ven_amd_loader_loaded_code_object_get_info(
+		object, HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_LOAD_BASE, &base);
+	loader.hsa_ven_amd_loader_loaded_code_object_get_info(
+		object, HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_LOAD_SIZE, &size);
+	ok(object.handle && kind == HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_KIND_AGENT && base &&
+		   size,
+	   "one agent code object, with its load base and size");
+	loader.hsa_ven_amd_loader_loaded_code_object_get_info(
+		object, HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_URI_LENGTH, &uri_length);
+	if (uri_length < sizeof(uri))
+		loader.hsa_ven_amd_loader_loaded_code_object_get_info(
+			object, HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_URI, uri);
+	ok(strncmp(uri, "memory://", 9) == 0 && strlen(uri) == uri_length,
+	   "its URI is ROCr's memory form (%s)", uri);
+	loader.hsa_ven_amd_loader_query_executable((const void *)(uintptr_t)(base + size / 2),
+						   &owner);
+	ok(owner.handle == exec.handle, "an address inside the object maps back to the executable");
+	owner.handle = 0;
+	loader.hsa_ven_amd_loader_query_executable((const void *)(uintptr_t)kernel_object, &owner);
+	ok(owner.handle == exec.handle, "so does a kernel object");
+	loader.hsa_ven_amd_loader_query_segment_descriptors(NULL, &segments);
+	is_int(segments, 1, "one segment descriptor");
+}
+
 int main(void)
 {
 	hsa_agent_t gpu = { 0 }, cpu = { 0 };
@@ -68,7 +120,7 @@ int main(void)
 	int count = 0;
 	char junk[256] = "this is not an ELF code object";
 
-	plan(33);
+	plan(39);
 	is_int(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
 					 NULL, &exec),
 	       HSA_STATUS_ERROR_NOT_INITIALIZED, "before hsa_init: NOT_INITIALIZED");
@@ -129,6 +181,7 @@ int main(void)
 					      HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &object),
 	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "variable attributes do not apply to kernels");
 
+	test_loader(exec, object);
 	is_int(hsa_executable_iterate_symbols(exec, count_symbol, &count), HSA_STATUS_SUCCESS,
 	       "iterate symbols");
 	is_int(count, 5, "all 5 kernels iterated, with their names");
