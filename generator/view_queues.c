@@ -3,9 +3,10 @@
  * their occupancy.
  *
  * State system of org.hsatrace.queues.state, Q = Agents/<agent>/Queues/<queue_id>:
+ *	Agents/<agent>/name	String agent name (hsa_activity:agent_info)
  *	QueueAgent/<queue_id>	Long agent handle of the queue (packet_submit has no agent)
  *	Q/state		Integer: 0 idle, n > 0 busy with n packets in flight, -1 waiting on a
- *			barrier packet
+ *			barrier packet (the legend names 1..8; larger n show their number)
  *	Q/inflight	Integer dispatch packets submitted and not yet finished on the GPU
  *	Q/barrier	Long packet index of the pending barrier packet, null when none
  *	Q/kernel	String name of the kernel the queue is running (GPU time)
@@ -42,6 +43,10 @@ static void state_from_inflight(struct tc *tc)
 
 static void queue_lifetime(struct tc *tc)
 {
+	tc_handler_start(tc, "hsa_activity:agent_info");
+	tc_change(tc, "Agents/$agent_handle/name", TC_FIELD("name"));
+	tc_handler_end(tc);
+
 	tc_handler_start(tc, "hsa_activity:queue_create");
 	tc_change(tc, "QueueAgent/$queue_id", TC_FIELD("agent_handle"));
 	tc_change(tc, Q "/inflight", TC_INT("0"));
@@ -154,8 +159,7 @@ static void queues_time_graph(struct tc *tc)
 	for (int n = 1; n <= BUSY_LEVELS; n++) {
 		char name[64], value[16], color[16];
 
-		snprintf(name, sizeof(name), n < BUSY_LEVELS ? "busy, %d in flight" :
-			 "busy, %d or more in flight", n);
+		snprintf(name, sizeof(name), "busy, %d in flight", n);
 		snprintf(value, sizeof(value), "%d", n);
 		/* darker green with more packets in flight */
 		snprintf(color, sizeof(color), "#%02X%02X%02X", 0x90 - n * 0x10, 0xE0 - n * 0x0C,
@@ -163,6 +167,7 @@ static void queues_time_graph(struct tc *tc)
 		tc_defined_value(tc, name, value, color);
 	}
 	tc_entry_start(tc, "Agents/*", NULL);
+	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
 	tc_entry_start(tc, "Queues/*", "state");
 	tc_entry_start_text(tc, "kernel", ".");
 	xml_writer_end(xw, "entry");

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 21
+plan 22
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -83,3 +83,6 @@ has "$tmp/api-tree" 'failed,230,300,101' "API view: process (by name) > thread >
 "$analyze" -q --view=org.hsatrace.kernel.threads.view --part=tree "$views/linux-kernel.xml" \
 	"$here/kernel-stub-trace.xml" >"$tmp/threads-tree"
 has "$tmp/threads-tree" 'hsa,25,65,app' "threads view: the HSA row beside the thread's kernel state"
+"$analyze" -q --view=org.hsatrace.queues.view --part=tree "$views/hsa-queues.xml" \
+	"$here/hsa-stub-trace.xml" >"$tmp/queues-tree"
+has "$tmp/queues-tree" '1,10,300,cpu-gpu' "queues view: agent (by name) > queue, with its running-kernel row"
