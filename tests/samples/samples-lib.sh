@@ -7,6 +7,7 @@
 #   run_cpu NAME CODE_OBJECT ARGS...   run a sample on the CPU runtime; stdout in $out,
 #   run_rocr NAME CODE_OBJECT ARGS...  ... or on the system's HSA runtime; stderr in $err,
 #                                      exit status in $rc
+#   run_capture CMD...                 run any command the same way
 #   is_rc WANT NAME                    assert the exit status, showing stderr otherwise
 
 SAMPLES=$HSATRACE_BUILD/lib/hsatrace/samples
@@ -27,7 +28,7 @@ samples_require_cpu_runtime() {
 		skip_all "CPU runtime not built ($CPU_RUNTIME/libhsa-runtime64.so.1)"
 }
 
-_samples_capture() {
+run_capture() {
 	"$@" >"$samples_tmp/out" 2>"$samples_tmp/err"
 	rc=$?
 	out=$(cat "$samples_tmp/out")
@@ -42,13 +43,13 @@ is_rc() {
 run_cpu() {
 	_name=$1
 	shift
-	_samples_capture env LD_LIBRARY_PATH="$CPU_RUNTIME" "$SAMPLES/$_name" "$@"
+	run_capture env LD_LIBRARY_PATH="$CPU_RUNTIME" "$SAMPLES/$_name" "$@"
 }
 
 run_rocr() {
 	_name=$1
 	shift
-	_samples_capture env -u LD_LIBRARY_PATH "$SAMPLES/$_name" "$@"
+	run_capture env -u LD_LIBRARY_PATH "$SAMPLES/$_name" "$@"
 }
 
 # has TEXT PATTERN: the shell pattern matches somewhere in TEXT.
