@@ -15,18 +15,7 @@
 
 static void esc(const char *s, FILE *out)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default:
-			/* Control characters are not allowed in XML 1.0. */
-			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
-				fputc(*s, out);
-		}
-	}
+	stats_write_html_text(s, out);
 }
 
 /* A stable colour per name, so a kernel looks the same in every report. */

@@ -55,6 +55,9 @@ int stats_tables_build(struct stats_tables *t, const struct stats_model *m, unsi
 		       const char *trace);
 void stats_tables_release(struct stats_tables *t);
 
+/* Writes s escaped for HTML/XML text and attributes, as valid UTF-8. */
+void stats_write_html_text(const char *s, FILE *out);
+
 /* Returns 0, or -1 when writing failed. */
 int stats_tables_write(const struct stats_tables *t, enum stats_format format, FILE *out);
 

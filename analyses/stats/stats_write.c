@@ -1,5 +1,6 @@
 /* The table writers: aligned text, CSV, JSON and HTML. */
 #include "analyses/stats/stats_table.h"
+#include "analyses/stats/utf8.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -99,13 +100,21 @@ static void write_csv(const struct stats_tables *ts, FILE *out)
 static void write_json_string(const char *s, FILE *out)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n = utf8_sequence_length(s);
+
+		if (n == 0) {
+			fputs(UTF8_REPLACEMENT, out);
+			n = 1;
+		} else if (c == '"' || c == '\\') {
+			fprintf(out, "\\%c", c);
+		} else if (c < 0x20) {
+			fprintf(out, "\\u%04x", c);
+		} else {
+			fwrite(s, 1, n, out);
+		}
+		s += n;
 	}
 	fputc('"', out);
 }
@@ -143,16 +152,30 @@ static void write_json(const struct stats_tables *ts, FILE *out)
 
 /* ---- HTML --------------------------------------------------------------------------- */
 
-static void write_html_text(const char *s, FILE *out)
+/* Escaped for HTML and XML: markup characters, invalid UTF-8 and XML-forbidden controls. */
+void stats_write_html_text(const char *s, FILE *out)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default: fputc(*s, out);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n = utf8_sequence_length(s);
+
+		if (n == 0) {
+			fputs(UTF8_REPLACEMENT, out);
+			n = 1;
+		} else if (c == '&') {
+			fputs("&amp;", out);
+		} else if (c == '<') {
+			fputs("&lt;", out);
+		} else if (c == '>') {
+			fputs("&gt;", out);
+		} else if (c == '"') {
+			fputs("&quot;", out);
+		} else if (c < 0x20 && c != '\t' && c != '\n') {
+			fputs(UTF8_REPLACEMENT, out);
+		} else {
+			fwrite(s, 1, n, out);
 		}
+		s += n;
 	}
 }
 
@@ -162,7 +185,7 @@ static void write_html(const struct stats_tables *ts, FILE *out)
 		const struct stats_table *t = &ts->items[i];
 
 		fprintf(out, "<h2 id=\"%s\">", t->section);
-		write_html_text(t->title, out);
+		stats_write_html_text(t->title, out);
 		fprintf(out, "</h2>\n<table class=\"stats\" id=\"stats-%s\">\n<thead><tr>",
 			t->section);
 		for (size_t c = 0; c < t->ncolumns; c++)
@@ -173,7 +196,7 @@ static void write_html(const struct stats_tables *ts, FILE *out)
 			fputs("<tr>", out);
 			for (size_t c = 0; c < t->ncolumns; c++) {
 				fputs(t->columns[c].numeric ? "<td class=\"num\">" : "<td>", out);
-				write_html_text(at(t, r, c), out);
+				stats_write_html_text(at(t, r, c), out);
 				fputs("</td>", out);
 			}
 			fputs("</tr>\n", out);
