@@ -58,7 +58,8 @@ static void usage(FILE *f)
 		"                          (default api,activity; hsa_meta is always on)\n"
 		"      --event PATTERN     also enable this UST event pattern (repeatable)\n"
 		"  -r, --runtime cpu|system  the CPU HSA runtime shipped with hsatrace, or the\n"
-		"                          installed ROCr (default: system when /dev/kfd exists)\n"
+		"                          installed ROCr (default: cpu without /dev/kfd when\n"
+		"                          the CPU runtime is installed, else system)\n"
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
 		"      --no-kernel         do not record the kernel domain\n"
@@ -158,8 +159,6 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		fprintf(stderr, "hsatrace-record: --runtime must be cpu or system\n");
 		return 2;
 	}
-	if (!o->runtime)
-		o->runtime = access("/dev/kfd", F_OK) == 0 ? "system" : "cpu";
 	if (add_categories(o, categories) != 0)
 		return 2;
 	for (int i = 0; i < *n_extra; i++)
@@ -232,7 +231,7 @@ struct program_env {
 	char pass[16];
 };
 
-static int build_env(const struct options *o, struct program_env *pe)
+static int build_env(struct options *o, struct program_env *pe)
 {
 	char dir[PATH_MAX + 32];
 
@@ -250,8 +249,12 @@ static int build_env(const struct options *o, struct program_env *pe)
 	}
 	if (o->blocking)
 		pe->vars[pe->n++] = (struct child_env){ "LTTNG_UST_ALLOW_BLOCKING", "1", false };
+	snprintf(pe->runtime, sizeof(pe->runtime), "%s/cpu-runtime", dir);
+	/* Default: the installed ROCr where there is a GPU, else the CPU runtime if present. */
+	if (!o->runtime)
+		o->runtime = access("/dev/kfd", F_OK) != 0 && access(pe->runtime, R_OK) == 0 ?
+			"cpu" : "system";
 	if (strcmp(o->runtime, "cpu") == 0) {
-		snprintf(pe->runtime, sizeof(pe->runtime), "%s/cpu-runtime", dir);
 		if (access(pe->runtime, R_OK) != 0) {
 			fprintf(stderr, "hsatrace-record: the CPU runtime is missing: path=%s\n",
 				pe->runtime);
