@@ -13,7 +13,7 @@ report=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 [ -x "$report" ] || skip_all "hsatrace-report not built ($report)"
-damaged=12
+damaged=8
 plan $((4 + 1 + 2 * damaged + 1))
 # babeltrace2's own leaks on its error paths are not ours (see lsan.supp).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
