@@ -78,6 +78,7 @@ static void write_head(const struct report_page *p, FILE *out)
 	      "svg rect { stroke: #fff; stroke-width: 0.4; }\n"
 	      "svg .merged { opacity: 0.7; }\n"
 	      "svg .counter { fill: none; stroke: #c33; stroke-width: 1.2; }\n"
+	      "p.caption { color: #555; max-width: 1250px; }\n"
 	      "p.note { background: #ffd; border: 1px solid #cc9; padding: 4px 8px; }\n"
 	      ".swatch { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }\n"
 	      "</style>\n</head>\n<body>\n", out);
@@ -275,7 +276,10 @@ static void write_timeline(const struct report_page *p, FILE *out)
 	write_axis(&s, height, out);
 	y = write_lanes(p, &s, AXIS_H, out);
 	write_counters(p, &s, y, out);
-	fputs("</svg>\n", out);
+	fputs("</svg>\n<p class=\"caption\">Threads (procname pid/tid): their HSA API calls, a "
+	      "call made inside another one row lower. Queues: kernels at GPU time. Copies: "
+	      "asynchronous copies at GPU time. Counters: step plots between their minimum and "
+	      "maximum. Hover a bar for its name, duration and start.</p>\n", out);
 }
 
 static void write_kernel_legend(const struct report_page *p, FILE *out)

@@ -27,8 +27,8 @@ lttng create s -o "$t" >/dev/null &&
 ok $? "trace recorded"
 
 page=$tmp/report.html
-"$report" -o "$page" "$t" 2>"$tmp/err.txt"
-ok $? "report writes the page" || diag "$(cat "$tmp/err.txt")"
+"$report" "$t" -o "$page" 2>"$tmp/err.txt"
+ok $? "report TRACE -o FILE writes the page" || diag "$(cat "$tmp/err.txt")"
 xmllint --noout "$page" 2>"$tmp/err.txt"
 ok $? "the page is well-formed (XHTML syntax)" || diag "$(head -5 "$tmp/err.txt")"
 ext=$(grep -oiE '<script|<link|<img|<iframe|src=|href=|url\(|@import|https?://[^"]*' "$page" |
