@@ -8,11 +8,16 @@
  *	Q/state		Integer: 0 idle, n > 0 busy with n packets in flight, -1 waiting on a
  *			barrier packet (the legend names 1..8; larger n show their number)
  *	Q/inflight	Integer dispatch packets submitted and not yet finished on the GPU
- *	Q/barrier	Long packet index of the pending barrier packet, null when none
+ *	Q/barrier	Long packet index of the last pending barrier packet, null when none
+ *	Q/ahead		Integer dispatches submitted before the first pending barrier, not yet
+ *			finished
+ *	Q/running	Integer kernels of the queue running on the GPU
  *	Q/kernel	String name of the kernel the queue is running (GPU time)
- * Barrier packets have no completion event: a barrier counts as pending from its
- * submission until a later packet of the queue starts, or the queue drains.
- * GPU times come from the unified trace's hsa_gpu:kernel_begin / kernel_end.
+ * A queue waits on a barrier when a barrier packet is pending, no kernel of the queue runs
+ * and every dispatch ahead of the first pending barrier has finished: the queue's head is a
+ * barrier. Barrier packets have no completion event: barriers count as pending until a
+ * packet after the last one starts, or the queue drains. GPU times come from the unified
+ * trace's hsa_gpu:kernel_begin/_end.
  */
 #include <stdio.h>
 
@@ -26,18 +31,44 @@
 #define STATE_BARRIER "-1"
 #define BUSY_LEVELS 8
 
-/* Q/state := Q/inflight, unless a barrier is pending. */
-static void state_from_inflight(struct tc *tc)
+/* if (cond on path) then path := v (one stateChange) */
+static void change_if_path(struct tc *tc, const char *op, const char *cond_path,
+			   const struct tc_value *cond_value, const char *path,
+			   const struct tc_value *v)
 {
 	struct xml_writer *xw = tc->xw;
 
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	tc_cond_path(tc, op, cond_path, cond_value);
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, Q "/state", TC_QUERY(Q "/inflight"));
+	tc_change_body(tc, path, v);
 	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+}
+
+/* Q/state := -1 when the queue's head is a barrier (see above), else Q/inflight. */
+static void update_state(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	xml_writer_start(xw, "and");
+	xml_writer_start(xw, "not");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "not");
+	tc_cond_path(tc, "le", Q "/ahead", TC_INT("0"));
+	tc_cond_path(tc, "le", Q "/running", TC_INT("0"));
+	xml_writer_end(xw, "and");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/state", TC_INT(STATE_BARRIER));
+	xml_writer_end(xw, "then");
+	xml_writer_start(xw, "else");
+	tc_change_body(tc, Q "/state", TC_QUERY(Q "/inflight"));
+	xml_writer_end(xw, "else");
 	xml_writer_end(xw, "stateChange");
 }
 
@@ -50,6 +81,7 @@ static void queue_lifetime(struct tc *tc)
 	tc_handler_start(tc, "hsa_activity:queue_create");
 	tc_change(tc, "QueueAgent/$queue_id", TC_FIELD("agent_handle"));
 	tc_change(tc, Q "/inflight", TC_INT("0"));
+	tc_change(tc, Q "/running", TC_INT("0"));
 	tc_change(tc, Q "/state", TC_INT("0"));
 	tc_handler_end(tc);
 
@@ -57,8 +89,19 @@ static void queue_lifetime(struct tc *tc)
 	tc_change(tc, Q "/state", TC_NULL);
 	tc_change(tc, Q "/inflight", TC_NULL);
 	tc_change(tc, Q "/barrier", TC_NULL);
+	tc_change(tc, Q "/ahead", TC_NULL);
+	tc_change(tc, Q "/running", TC_NULL);
 	tc_change(tc, Q "/kernel", TC_NULL);
 	tc_handler_end(tc);
+}
+
+/* <or> packet_type is barrier-AND or barrier-OR </or> */
+static void is_barrier_packet(struct tc *tc)
+{
+	xml_writer_start(tc->xw, "or");
+	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_AND));
+	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_OR));
+	xml_writer_end(tc->xw, "or");
 }
 
 static void packet_submit(struct tc *tc)
@@ -66,12 +109,21 @@ static void packet_submit(struct tc *tc)
 	struct xml_writer *xw = tc->xw;
 
 	tc_handler_start(tc, "hsa_activity:packet_submit");
+	/* the first pending barrier has every dispatch in flight ahead of it */
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	xml_writer_start(xw, "or");
-	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_AND));
-	tc_cond_field(tc, "eq", "packet_type", TC_LONG(PACKET_BARRIER_OR));
-	xml_writer_end(xw, "or");
+	xml_writer_start(xw, "and");
+	is_barrier_packet(tc);
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "and");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, Q "/ahead", TC_QUERY(Q "/inflight"));
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	is_barrier_packet(tc);
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
 	tc_change_body(tc, Q "/barrier", TC_FIELD("packet_index"));
@@ -81,17 +133,7 @@ static void packet_submit(struct tc *tc)
 		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
 	xml_writer_end(xw, "else");
 	xml_writer_end(xw, "stateChange");
-	xml_writer_start(xw, "stateChange");
-	xml_writer_start(xw, "if");
-	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
-	xml_writer_end(xw, "if");
-	xml_writer_start(xw, "then");
-	tc_change_body(tc, Q "/state", TC_QUERY(Q "/inflight"));
-	xml_writer_end(xw, "then");
-	xml_writer_start(xw, "else");
-	tc_change_body(tc, Q "/state", TC_INT(STATE_BARRIER));
-	xml_writer_end(xw, "else");
-	xml_writer_end(xw, "stateChange");
+	update_state(tc);
 	tc_handler_end(tc);
 }
 
@@ -101,7 +143,8 @@ static void kernel_begin_end(struct tc *tc)
 
 	tc_handler_start(tc, "hsa_gpu:kernel_begin");
 	tc_change(tc, Q "/kernel", TC_FIELD("kernel_name"));
-	/* a packet after the barrier started: the barrier was satisfied */
+	tc_change(tc, Q "/running", &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	/* a packet after the last barrier started: the barriers were satisfied */
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
 	xml_writer_start(xw, "and");
@@ -115,23 +158,29 @@ static void kernel_begin_end(struct tc *tc)
 	tc_change_body(tc, Q "/barrier", TC_NULL);
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
-	state_from_inflight(tc);
+	update_state(tc);
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_gpu:kernel_end");
 	tc_change(tc, Q "/kernel", TC_NULL);
+	tc_change(tc, Q "/running", &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
 	tc_change(tc, Q "/inflight",
 		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
-	/* the queue drained: nothing is left for a barrier to wait behind */
+	/* kernels after a barrier start only once it is satisfied: this one was ahead */
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_path(tc, "le", Q "/inflight", TC_INT("0"));
+	xml_writer_start(xw, "not");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(xw, "not");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, Q "/barrier", TC_NULL);
+	tc_change_body(tc, Q "/ahead",
+		       &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
-	state_from_inflight(tc);
+	/* the queue drained: nothing is left for a barrier to hold back */
+	change_if_path(tc, "le", Q "/inflight", TC_INT("0"), Q "/barrier", TC_NULL);
+	update_state(tc);
 	tc_handler_end(tc);
 }
 

@@ -1,13 +1,13 @@
 #!/bin/sh
 # The generated views do what docs/views.md says, run by the headless engine
 # (hsatrace analyze) on small Trace Compass stub traces written for this test:
-# hsa-stub-trace.xml (a host-to-device copy, a queue with two dispatches and a barrier, a
-# successful and a failed API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
+# hsa-stub-trace.xml (a host-to-device copy; queue 1: two dispatches, a barrier, a dispatch
+# behind it; queue 2: barrier, dispatch, barrier, dispatch; a successful and a failed API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
 # Each expected interval below is worked out by hand from the trace and the view's rules.
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 22
+plan 26
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -19,14 +19,21 @@ has() {
 	ok $? "$3"
 }
 
-"$analyze" -q --intervals='Agents/7/Queues/1/*' "$views/hsa-queues.xml" \
+"$analyze" -q --intervals='Agents/7/Queues/*/*' "$views/hsa-queues.xml" \
 	"$here/hsa-stub-trace.xml" >"$tmp/queues"
 ok $? "the queues analysis runs"
 q='org.hsatrace.queues.state\tAgents/7/Queues/1'
 has "$tmp/queues" "$q/state\t20\t49\tint\t0" "queue idle once created"
-has "$tmp/queues" "$q/state\t60\t69\tint\t2" "busy with 2 packets in flight after two dispatches"
-has "$tmp/queues" "$q/state\t70\t199\tint\t-1" "waiting on the barrier until the queue drains"
+has "$tmp/queues" "$q/state\t60\t74\tint\t2" "busy with 2 packets in flight after two dispatches"
+has "$tmp/queues" "$q/state\t75\t149\tint\t3" "a barrier is not a packet in flight; the dispatch behind it is"
+has "$tmp/queues" "$q/state\t200\t249\tint\t-1" \
+	"waiting on the barrier once the dispatches ahead of it end, until the one behind it starts"
 has "$tmp/queues" "$q/kernel\t100\t149\tstring\tvadd" "the running kernel by name, at GPU time"
+# queue 2: barrier, dispatch a, barrier, dispatch b
+q2='org.hsatrace.queues.state\tAgents/7/Queues/2'
+has "$tmp/queues" "$q2/state\t31\t109\tint\t-1" "a barrier at the head holds the packets queued behind it"
+has "$tmp/queues" "$q2/state\t110\t119\tint\t2" "busy while a runs (a and b in flight)"
+has "$tmp/queues" "$q2/state\t120\t129\tint\t-1" "the second barrier holds b once a ended"
 
 "$analyze" -q --segments -a org.hsatrace.gpu.segments "$views/hsa-gpu.xml" \
 	"$here/hsa-stub-trace.xml" >"$tmp/segments"
@@ -62,7 +69,7 @@ has "$tmp/exited" 'org.hsatrace.kernel.state\tThreads/102/state\t80\t90\tint\t5'
 
 "$analyze" -q --intervals='Queues/*/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
 	>"$tmp/counters"
-has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60\t149\tint\t2' \
+has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60\t74\tint\t2' \
 	"packets in flight count dispatches, not barriers, until their kernel_end"
 "$analyze" -q --intervals='Copies/*/*/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
 	>"$tmp/bytes"
@@ -73,7 +80,7 @@ has "$tmp/bytes" 'org.hsatrace.counters.state\tCopies/6/7/bytes_copied\t95\t300\
 "$analyze" -q --view=org.hsatrace.gpu.view --part=tree "$views/hsa-gpu.xml" \
 	"$here/hsa-stub-trace.xml" >"$tmp/gpu-tree"
 grep -qx 'cpu-gpu,10,300,hsa-stub-trace.xml' "$tmp/gpu-tree" &&
-	grep -qx '1,10,300,cpu-gpu' "$tmp/gpu-tree" && grep -qx '1,100,200,1' "$tmp/gpu-tree" &&
+	grep -qx '1,10,300,cpu-gpu' "$tmp/gpu-tree" && grep -qx '1,100,280,1' "$tmp/gpu-tree" &&
 	grep -qx '6,10,300,Copies' "$tmp/gpu-tree" && grep -qx '7,80,95,6' "$tmp/gpu-tree"
 ok $? "GPU view: agent (by name) > queue > kernel row; Copies > source > destination" ||
 	sed 's/^/#   /' "$tmp/gpu-tree" >&2
