@@ -10,6 +10,7 @@
  */
 #include "tracer/tracer.h"
 #include "tracer/call.h"
+#include "tracer/hw_counters.h"
 #include "hsatrace/tp_hsa_meta.h"
 #include "hsatrace/tp_hsa_activity.h"
 
@@ -214,6 +215,7 @@ __attribute__((visibility("default"))) bool OnLoad(void *table, uint64_t runtime
 {
 	struct hsat_hsa_api_table *t = table;
 	struct attach_report r = { 0, "" };
+	const char *counters_message;
 	bool ok = false;
 
 	(void)runtime_version;
@@ -229,6 +231,9 @@ __attribute__((visibility("default"))) bool OnLoad(void *table, uint64_t runtime
 	patch_amd_ext(t->amd_ext_, &r);
 	patch_image(t->image_ext_, &r);
 	decide_capture();
+	counters_message = hsat_hw_counters_attach();
+	if (counters_message)
+		note(&r, counters_message);
 	ok = r.patched > 0;
 	if (ok)
 		pin_library();

@@ -5,6 +5,7 @@
  * completion signal (pending.c), and their completion reports the GPU times (kernel_exec).
  */
 #include "tracer/hooks.h"
+#include "tracer/hw_counters.h"
 #include "tracer/map.h"
 #include "tracer/tracer.h"
 
@@ -127,50 +128,92 @@ static struct dispatch *watch_dispatch(struct queue_state *q, hsa_kernel_dispatc
 	return d;
 }
 
+/* Room for one batch: its packets, the watched dispatches, and what goes to the real queue
+ * (a counted dispatch becomes start, dispatch, stop). */
+struct batch {
+	hsa_kernel_dispatch_packet_t *copy, *out;
+	struct dispatch **watched;
+	struct hw_profile **counted;
+	hsa_kernel_dispatch_packet_t stack_copy[8], stack_out[24];
+	struct dispatch *stack_watched[8];
+	struct hw_profile *stack_counted[8];
+};
+
+static int batch_init(struct batch *b, uint64_t count)
+{
+	b->copy = b->stack_copy;
+	b->out = b->stack_out;
+	b->watched = b->stack_watched;
+	b->counted = b->stack_counted;
+	if (count <= 8)
+		return 0;
+	b->copy = malloc(count * sizeof(*b->copy));
+	b->out = malloc(3 * count * sizeof(*b->out));
+	b->watched = malloc(count * sizeof(*b->watched));
+	b->counted = malloc(count * sizeof(*b->counted));
+	return b->copy && b->out && b->watched && b->counted ? 0 : -1;
+}
+
+static void batch_release(struct batch *b)
+{
+	if (b->copy != b->stack_copy)
+		free(b->copy);
+	if (b->out != b->stack_out)
+		free(b->out);
+	if (b->watched != b->stack_watched)
+		free(b->watched);
+	if (b->counted != b->stack_counted)
+		free(b->counted);
+}
+
 /* The intercept handler: in the thread that rang the doorbell, packets in queue order. */
 static void on_submit(const void *pkts, uint64_t count, uint64_t user_pkt_index, void *data,
 		      hsa_amd_queue_intercept_packet_writer writer)
 {
 	struct queue_state *q = data;
-	hsa_kernel_dispatch_packet_t stack_copy[8], *copy = stack_copy;
-	struct dispatch *stack_watched[8], **watched = stack_watched;
+	struct batch b;
 	uint64_t cid = hsat_tls.doorbell_cid ? hsat_tls.doorbell_cid : hsat_new_correlation_id();
 	int want_exec = lttng_ust_tracepoint_enabled(hsa_activity, kernel_exec) ||
 			lttng_ust_tracepoint_enabled(hsa_activity, counter);
+	size_t n_out = 0;
 	char name[256];
 
 	hsat_enter_tracer();
-	if (count > 8) {
-		copy = malloc(count * sizeof(*copy));
-		watched = malloc(count * sizeof(*watched));
-		if (!copy || !watched) {
-			/* Out of memory: forward untouched, untraced. */
-			free(copy == stack_copy ? NULL : copy);
-			free(watched == stack_watched ? NULL : watched);
-			writer(pkts, count);
-			goto out;
-		}
+	if (batch_init(&b, count)) {
+		/* Out of memory: forward untouched, untraced. */
+		writer(pkts, count);
+		goto out;
 	}
-	memcpy(copy, pkts, count * sizeof(*copy));
+	memcpy(b.copy, pkts, count * sizeof(*b.copy));
 	for (uint64_t i = 0; i < count; i++) {
-		int dispatch = packet_type(&copy[i]) == HSA_PACKET_TYPE_KERNEL_DISPATCH;
+		uint64_t index = user_pkt_index + i;
+		int dispatch = packet_type(&b.copy[i]) == HSA_PACKET_TYPE_KERNEL_DISPATCH;
 
 		name[0] = '\0';
 		if (dispatch)
-			hsat_kernel_name(copy[i].kernel_object, name, sizeof(name));
-		emit_submit(q, &copy[i], user_pkt_index + i, cid, name);
-		watched[i] = dispatch && want_exec ?
-			watch_dispatch(q, &copy[i], user_pkt_index + i, cid, name) : NULL;
+			hsat_kernel_name(b.copy[i].kernel_object, name, sizeof(name));
+		emit_submit(q, &b.copy[i], index, cid, name);
+		b.watched[i] = dispatch && want_exec ?
+			watch_dispatch(q, &b.copy[i], index, cid, name) : NULL;
+		b.counted[i] = dispatch && hsat_hw_counters_on() ?
+			hsat_hw_counters_begin(q->agent, (q->queue_id << 32) | (index & 0xffffffffu),
+					       &b.out[n_out], &b.out[n_out + 2]) : NULL;
+		if (b.counted[i]) {
+			b.out[n_out + 1] = b.copy[i];
+			n_out += 3;
+		} else {
+			b.out[n_out++] = b.copy[i];
+		}
 	}
-	writer(copy, count);
-	for (uint64_t i = 0; i < count; i++)
-		if (watched[i])
-			hsat_pending_arm(&watched[i]->pending);
-	if (copy != stack_copy)
-		free(copy);
-	if (watched != stack_watched)
-		free(watched);
+	writer(b.out, n_out);
+	for (uint64_t i = 0; i < count; i++) {
+		if (b.watched[i])
+			hsat_pending_arm(&b.watched[i]->pending);
+		if (b.counted[i])
+			hsat_hw_counters_arm(b.counted[i]);
+	}
 out:
+	batch_release(&b);
 	hsat_leave_tracer();
 }
 

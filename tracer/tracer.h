@@ -10,6 +10,7 @@
  *   memory.c        allocations
  *   waits.c         signal waits
  *   meta.c          trace_info, clocks, counters, warnings
+ *   hw_counters.c   HSATRACE_COUNTERS: hardware counters where the runtime offers them
  *   map.c           a small locked hash map
  */
 #ifndef HSAT_TRACER_H

@@ -60,6 +60,29 @@ is "$(grep -c 'hsa_api_hot:' "$TR/default.txt")" 0 "default categories: no hot-f
 is "$(stat default dispatches)" 1 "default categories: the doorbell store still becomes a packet_submit"
 is "$(stat default kernel_execs)" 1 "default categories: and its kernel execution"
 
+# --- hardware counters through the runtime's aqlprofile extension ---
+# shellcheck disable=SC2086
+tracer_record counters LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" \
+	HSATRACE_COUNTERS=SQ_WORK_ITEMS,SQ_WAVES -- $VC
+ok $? "hardware counters: recorded"
+same_output plain counters
+ok $? "hardware counters: output identical"
+items=$(sed -n 's/.*name = "SQ_WORK_ITEMS", scope = "dispatch", id = [0-9]*, value = \([0-9]*\).*/\1/p' \
+	"$TR/counters.txt")
+grid=$(sed -n 's/.*packet_type = 2,.* grid_x = \([0-9]*\), grid_y = \([0-9]*\), grid_z = \([0-9]*\),.*/\1 \2 \3/p' \
+	"$TR/counters.txt" | awk '{ print $1 * $2 * $3 }')
+is "$items" "$grid" "hardware counters: SQ_WORK_ITEMS of the dispatch is its grid size ($grid)"
+is "$(grep -c 'name = "SQ_WAVES", scope = "dispatch"' "$TR/counters.txt")" 1 \
+	"hardware counters: one SQ_WAVES value for the one dispatch"
+# shellcheck disable=SC2086
+tracer_run counters-bad LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" \
+	HSATRACE_COUNTERS=NO_SUCH_COUNTER -- $VC
+is "$(grep -c '^hsatrace: warning: HSATRACE_COUNTERS: 1 unknown' "$TR/counters-bad.out")" 1 \
+	"hardware counters: an unknown name gets one clear message"
+grep -v '^hsatrace: warning' "$TR/counters-bad.out" | sed 's/hsatrace: warning.*//' >"$TR/counters-bad.cmp"
+cmp -s "$TR/plain.out" "$TR/counters-bad.cmp"
+ok $? "hardware counters: and nothing else changes"
+
 # --- Debian's ROCr, no GPU: hsa_init fails before any tool could be loaded ---
 if ldd "$SAMPLES/vector_copy" | grep -q 'libhsa-runtime64.so.1 => /'; then
 	# shellcheck disable=SC2086

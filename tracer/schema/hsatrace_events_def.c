@@ -160,10 +160,11 @@ static const struct hsat_field signal_wait_fields[] = {
 static const struct hsat_field counter_fields[] = {
 	{ "name", HSAT_FT_STRING, "", "packets_in_flight, bytes_allocated, bytes_copied, or a "
 	  "hardware counter name" },
-	{ "scope", HSAT_FT_STRING, "", "what `id` identifies: queue, pool, process, agent" },
-	{ "id", HSAT_FT_U64, "", "queue id, pool handle, agent handle; 0 for process" },
+	{ "scope", HSAT_FT_STRING, "", "what `id` identifies: queue, pool, process, dispatch" },
+	{ "id", HSAT_FT_U64, "", "queue id, pool handle; 0 for process; for dispatch "
+	  "(hardware counters) queue_id * 2^32 + packet_index" },
 	{ "value", HSAT_FT_S64, "", "the counter value after the change" },
-	{ "unit", HSAT_FT_STRING, "", "packets, bytes, ..." },
+	{ "unit", HSAT_FT_STRING, "", "packets, bytes, count, ticks" },
 };
 
 static const struct hsat_field trace_info_fields[] = {
