@@ -157,6 +157,7 @@ static void path_append(struct m_path *p, const struct m_attr *a)
 	d->type = a->type;
 	d->value = xstrdup(a->value);
 	d->query = NULL;
+	memset(&d->memo, 0, sizeof(d->memo));
 	if (a->query) {
 		d->query = xcalloc(1, sizeof(*d->query));
 		path_copy(d->query, a->query);
@@ -848,7 +849,8 @@ static int compile_state_provider(struct cctx *c, const xmlNode *sp)
 		h = &an->handlers[an->nhandlers];
 		memset(h, 0, sizeof(*h));
 		h->event_name = name;
-		if (compile_event_regex(c, n, name, &h->re)) {
+		h->literal = !strpbrk(name, ".*+?()[]{}|^$\\");
+		if (!h->literal && compile_event_regex(c, n, name, &h->re)) {
 			free(name);
 			h->event_name = NULL;
 			return -1;
@@ -1285,7 +1287,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 
 static void handler_free(struct m_handler *h)
 {
-	if (h->event_name)
+	if (h->event_name && !h->literal)
 		regfree(&h->re);
 	free(h->event_name);
 	for (int i = 0; i < h->n; i++)

@@ -64,6 +64,14 @@ struct run *engine_find(struct engine *eng, const char *id)
  * The handlers matching an event name, computed once per name (regexes are slow, and generated
  * analyses have hundreds of handlers): a list of indices ending with -1.
  */
+static int handler_matches(const struct m_handler *h, const char *name)
+{
+	/* most generated names are literal: no regex needed */
+	if (h->literal)
+		return !strcmp(h->event_name, name);
+	return !regexec(&h->re, name, 0, NULL, 0);
+}
+
 static const int *handlers_for(struct run *r, const char *name)
 {
 	int *match = strmap_get(&r->match_cache, name), n = 0;
@@ -74,7 +82,7 @@ static const int *handlers_for(struct run *r, const char *name)
 	if (!match)
 		abort();
 	for (int i = 0; i < r->m->nhandlers; i++)
-		if (!regexec(&r->m->handlers[i].re, name, 0, NULL, 0))
+		if (handler_matches(&r->m->handlers[i], name))
 			match[n++] = i;
 	match[n] = -1;
 	strmap_put(&r->match_cache, name, match);
@@ -84,7 +92,21 @@ static const int *handlers_for(struct run *r, const char *name)
 void provider_event(struct xctx *x)
 {
 	const struct m_analysis *m = x->r->m;
-	const int *match = handlers_for(x->r, x->e->name);
+	const int *match;
+
+	if (x->e->cls) {
+		/* same class, same name: skip hashing the name */
+		uintptr_t h = (uintptr_t)x->e->cls;
+		size_t i = (size_t)((h >> 4) ^ (h >> 12)) & 255;
+
+		if (x->r->cls_cache[i].cls != x->e->cls) {
+			x->r->cls_cache[i].cls = x->e->cls;
+			x->r->cls_cache[i].match = handlers_for(x->r, x->e->name);
+		}
+		match = x->r->cls_cache[i].match;
+	} else {
+		match = handlers_for(x->r, x->e->name);
+	}
 
 	for (; *match >= 0; match++) {
 		const struct m_handler *h = &m->handlers[*match];

@@ -71,7 +71,8 @@ struct fsm_run {
 struct run {
 	const struct m_analysis *m;
 	struct statesys ss;
-	struct strmap match_cache;	/* event name -> handler/fsm relevance (unused: all run) */
+	struct strmap match_cache;	/* event name -> matching handlers (-1 terminated) */
+	struct { const void *cls; const int *match; } cls_cache[256];	/* by event class */
 	struct future *futures;		/* binary heap on (t, seq) */
 	int nfutures, cap_futures;
 	uint64_t future_seq;

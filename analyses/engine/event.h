@@ -23,6 +23,7 @@ struct ev_ops {
 
 struct ev {
 	const char *name;
+	const void *cls;	/* identifies the event's class (same class, same name), or NULL */
 	int64_t ts;		/* ns */
 	const char *host_id;	/* hostId aspect */
 	const struct ev_ops *ops;

@@ -103,9 +103,18 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 		struct hv v;
 		int rc;
 
+		/* the memo is a cache of attribute lookups, not model state */
+		struct m_memo *memo = (struct m_memo *)&a->memo;
+
 		switch (a->type) {
 		case MA_CONSTANT:
-			q = ss_child(ss, q, a->value, 1);
+			if (memo->ss == ss && memo->parent == q) {
+				q = memo->quark;
+				break;
+			}
+			memo->ss = ss;
+			memo->parent = q;
+			q = memo->quark = ss_child(ss, q, a->value, 1);
 			break;
 		case MA_CURRENT_SCENARIO:
 			q = x->scen ? x->scen->quark : SS_ROOT;
@@ -114,6 +123,20 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 			ev_field(x->e, a->value, &v, x->sc);
 			if (v.type == HV_NULL)
 				return XR_SKIP;
+			if (v.type == HV_LONG || v.type == HV_INT) {
+				/* integer names (pids, tids, ids) repeat from one event to the next */
+				int64_t key = v.type == HV_LONG ? v.u.l : v.u.i;
+
+				if (memo->ss == ss && memo->parent == q && memo->key == key) {
+					q = memo->quark;
+					break;
+				}
+				memo->ss = ss;
+				memo->parent = q;
+				memo->key = key;
+				q = memo->quark = ss_child(ss, q, to_name(x, &v), 1);
+				break;
+			}
 			q = ss_child(ss, q, to_name(x, &v), 1);
 			break;
 		case MA_EVENT_NAME:

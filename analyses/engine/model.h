@@ -25,10 +25,18 @@ enum m_attr_type {
 	MA_NULL,		/* invalidates the path */
 };
 
+/* A one-entry lookup memo filled while running (see x_path): parent -> child quark. */
+struct m_memo {
+	const void *ss;		/* the state system it is valid for */
+	int parent, quark;
+	int64_t key;		/* MA_FIELD: the integer field value the child is named after */
+};
+
 struct m_attr {
 	enum m_attr_type type;
 	char *value;
 	struct m_path *query;	/* MA_QUERY */
+	struct m_memo memo;
 };
 
 struct m_path {
@@ -103,6 +111,7 @@ struct m_change {
 
 struct m_handler {
 	char *event_name;
+	int literal;		/* no regex metacharacter: compared with strcmp, re unused */
 	regex_t re;
 	struct m_change *changes;
 	int n;

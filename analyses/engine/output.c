@@ -10,13 +10,15 @@ void out_init(struct out *o, FILE *f, enum out_format format)
 	memset(o, 0, sizeof(*o));
 	o->f = f;
 	o->format = format;
+	/* intervals are many small writes: a large buffer (before any output) */
+	setvbuf(f, NULL, _IOFBF, 1 << 20);
 }
 
 void out_begin(struct out *o)
 {
 	o->nfields = 0;
 	if (o->format == OUT_JSON)
-		fputs(o->nrecords ? ",\n{" : "[\n{", o->f);
+		fputs_unlocked(o->nrecords ? ",\n{" : "[\n{", o->f);
 }
 
 void out_header(struct out *o, const char *csv_names)
@@ -31,14 +33,18 @@ static void sep(struct out *o, const char *name)
 	switch (o->format) {
 	case OUT_TEXT:
 		if (o->nfields)
-			fputc('\t', o->f);
+			fputc_unlocked('\t', o->f);
 		break;
 	case OUT_CSV:
 		if (o->nfields)
-			fputc(',', o->f);
+			fputc_unlocked(',', o->f);
 		break;
 	case OUT_JSON:
-		fprintf(o->f, "%s\"%s\":", o->nfields ? "," : "", name);
+		if (o->nfields)
+			fputc_unlocked(',', o->f);
+		fputc_unlocked('"', o->f);
+		fputs_unlocked(name, o->f);
+		fputs_unlocked("\":", o->f);
 		break;
 	}
 	o->nfields++;
@@ -46,36 +52,36 @@ static void sep(struct out *o, const char *name)
 
 static void text_escaped(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\t')
-			fputs("\\t", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '\\')
-			fputs("\\\\", f);
-		else
-			fputc(*s, f);
+	for (;;) {
+		size_t n = strcspn(s, "\t\n\\");
+
+		fwrite_unlocked(s, 1, n, f);
+		s += n;
+		if (!*s)
+			break;
+		fputs_unlocked(*s == '\t' ? "\\t" : *s == '\n' ? "\\n" : "\\\\", f);
+		s++;
 	}
 }
 
 static void csv_escaped(FILE *f, const char *s)
 {
 	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
+		fputs_unlocked(s, f);
 		return;
 	}
-	fputc('"', f);
+	fputc_unlocked('"', f);
 	for (; *s; s++) {
 		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
+			fputc_unlocked('"', f);
+		fputc_unlocked(*s, f);
 	}
-	fputc('"', f);
+	fputc_unlocked('"', f);
 }
 
 static void json_escaped(FILE *f, const char *s)
 {
-	fputc('"', f);
+	fputc_unlocked('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
@@ -84,16 +90,16 @@ static void json_escaped(FILE *f, const char *s)
 		else if (c < 0x20)
 			fprintf(f, "\\u%04x", c);
 		else
-			fputc(c, f);
+			fputc_unlocked(c, f);
 	}
-	fputc('"', f);
+	fputc_unlocked('"', f);
 }
 
 void out_str(struct out *o, const char *name, const char *value)
 {
 	sep(o, name);
 	if (!value) {
-		fputs(o->format == OUT_CSV ? "" : "null", o->f);
+		fputs_unlocked(o->format == OUT_CSV ? "" : "null", o->f);
 		return;
 	}
 	if (o->format == OUT_TEXT)
@@ -106,8 +112,17 @@ void out_str(struct out *o, const char *name, const char *value)
 
 void out_i64(struct out *o, const char *name, int64_t value)
 {
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = value < 0 ? -(uint64_t)value : (uint64_t)value;
+
 	sep(o, name);
-	fprintf(o->f, "%" PRId64, value);
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (value < 0)
+		*--p = '-';
+	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), o->f);
 }
 
 void out_double(struct out *o, const char *name, double value)
@@ -116,14 +131,14 @@ void out_double(struct out *o, const char *name, double value)
 
 	sep(o, name);
 	if (o->format == OUT_JSON && !isfinite(value)) {
-		fputs("null", o->f);
+		fputs_unlocked("null", o->f);
 		return;
 	}
 	if (value == floor(value) && fabs(value) < 1e15)
 		fprintf(o->f, "%.0f", value);
 	else {
 		hv_format_double(value, buf, sizeof(buf));
-		fputs(buf, o->f);
+		fputs_unlocked(buf, o->f);
 	}
 }
 
@@ -140,17 +155,17 @@ void out_value(struct out *o, const char *name, const struct hv *v)
 	}
 	sep(o, name);
 	if (v->type == HV_DOUBLE && !isfinite(v->u.d))
-		fputs("null", o->f);
+		fputs_unlocked("null", o->f);
 	else
-		fputs(hv_to_string(v, buf, sizeof(buf)), o->f);
+		fputs_unlocked(hv_to_string(v, buf, sizeof(buf)), o->f);
 }
 
 void out_end(struct out *o)
 {
 	if (o->format == OUT_JSON) {
-		fputc('}', o->f);
+		fputc_unlocked('}', o->f);
 	} else {
-		fputc('\n', o->f);
+		fputc_unlocked('\n', o->f);
 	}
 	o->nrecords++;
 }
@@ -158,6 +173,6 @@ void out_end(struct out *o)
 void out_finish(struct out *o)
 {
 	if (o->format == OUT_JSON)
-		fputs(o->nrecords ? "\n]\n" : "[]\n", o->f);
+		fputs_unlocked(o->nrecords ? "\n]\n" : "[]\n", o->f);
 	fflush(o->f);
 }

@@ -35,7 +35,6 @@ static int new_attr(struct statesys *ss, int parent, const char *name)
 void ss_init(struct statesys *ss, const char *id)
 {
 	memset(ss, 0, sizeof(*ss));
-	strmap_init(&ss->child_index);
 	strmap_init(&ss->strings);
 	ss->id = id;
 	new_attr(ss, -1, "");
@@ -48,7 +47,7 @@ void ss_release(struct statesys *ss)
 		free(ss->attrs[i].hist);
 	}
 	free(ss->attrs);
-	strmap_release(&ss->child_index, NULL);
+	free(ss->child_slots);
 	strmap_release(&ss->strings, NULL);
 	memset(ss, 0, sizeof(*ss));
 }
@@ -66,36 +65,63 @@ const char *ss_intern(struct statesys *ss, const char *s)
 	return hv_intern(&ss->strings, s);
 }
 
+static size_t child_hash(int parent, const char *name)
+{
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uint32_t)parent * 0x9e3779b97f4a7c15ULL;
+
+	while (*name) {
+		h ^= (unsigned char)*name++;
+		h *= 1099511628211ULL;
+	}
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot holding (parent, name), or the free slot where it goes. */
+static int *child_slot(const struct statesys *ss, int parent, const char *name)
+{
+	size_t i = child_hash(parent, name) & (ss->child_cap - 1);
+
+	for (;; i = (i + 1) & (ss->child_cap - 1)) {
+		int q = ss->child_slots[i];
+
+		if (!q || (ss->attrs[q].parent == parent && !strcmp(ss->attrs[q].name, name)))
+			return &ss->child_slots[i];
+	}
+}
+
+static void grow_children(struct statesys *ss)
+{
+	int *old = ss->child_slots;
+	size_t old_cap = ss->child_cap;
+
+	ss->child_cap = old_cap ? old_cap * 2 : 256;
+	ss->child_slots = calloc(ss->child_cap, sizeof(int));
+	if (!ss->child_slots)
+		abort();
+	for (size_t i = 0; i < old_cap; i++)
+		if (old[i])
+			*child_slot(ss, ss->attrs[old[i]].parent, ss->attrs[old[i]].name) = old[i];
+	free(old);
+}
+
 int ss_child(struct statesys *ss, int parent, const char *name, int create)
 {
-	char stackbuf[256];
-	char *key = stackbuf;
-	size_t need = strlen(name) + 24;
-	void *found;
-	int q = -1;
 	struct ss_attr *p;
+	int *slot, q;
 
-	if (need > sizeof(stackbuf))
-		key = xrealloc(NULL, need);
-	snprintf(key, need, "%d/%s", parent, name);
-	found = strmap_get(&ss->child_index, key);
-	if (found) {
-		q = (int)(intptr_t)found - 1;
-		goto cleanup;
-	}
-	if (!create)
-		goto cleanup;
+	if ((size_t)ss->nattrs * 2 >= ss->child_cap)
+		grow_children(ss);
+	slot = child_slot(ss, parent, name);
+	if (*slot || !create)
+		return *slot ? *slot : -1;
 	q = new_attr(ss, parent, name);
-	strmap_put(&ss->child_index, key, (void *)(intptr_t)(q + 1));
+	*slot = q;
 	p = &ss->attrs[parent];
 	if (p->nchildren == p->cap_children) {
 		p->cap_children = p->cap_children ? p->cap_children * 2 : 4;
 		p->children = xrealloc(p->children, p->cap_children * sizeof(int));
 	}
 	p->children[p->nchildren++] = q;
-cleanup:
-	if (key != stackbuf)
-		free(key);
 	return q;
 }
 

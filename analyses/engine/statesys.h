@@ -42,7 +42,8 @@ struct statesys {
 	const char *id;		/* the analysis id */
 	struct ss_attr *attrs;
 	int nattrs, cap_attrs;
-	struct strmap child_index;	/* "<parent>/<name>" -> quark + 1 */
+	int *child_slots;	/* open addressing on (parent, name): quark, or 0 when free */
+	size_t child_cap;
 	struct strmap strings;		/* interned strings */
 	int64_t start_time;
 	int started;		/* start_time known (first event seen) */

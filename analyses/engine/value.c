@@ -74,17 +74,50 @@ void hv_format_double(double d, char *buf, size_t size)
 	}
 }
 
+/* Decimal digits of x into buf (size >= 21). */
+static const char *format_i64(int64_t x, char *buf, size_t size)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+	uint64_t u = x < 0 ? -(uint64_t)x : (uint64_t)x;
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (x < 0)
+		*--p = '-';
+	snprintf(buf, size, "%s", p);
+	return buf;
+}
+
 const char *hv_to_string(const struct hv *v, char *buf, size_t size)
 {
+	if ((v->type == HV_INT || v->type == HV_LONG) && size >= 24) {
+		/* the common case in paths (pids, tids): no printf */
+		char tmp[24], *p = tmp + sizeof(tmp);
+		int64_t x = v->type == HV_INT ? v->u.i : v->u.l;
+		uint64_t u = x < 0 ? -(uint64_t)x : (uint64_t)x;
+
+		*--p = '\0';
+		do {
+			*--p = (char)('0' + u % 10);
+			u /= 10;
+		} while (u);
+		if (x < 0)
+			*--p = '-';
+		memcpy(buf, p, (size_t)(tmp + sizeof(tmp) - p));
+		return buf;
+	}
 	switch (v->type) {
 	case HV_NULL:
 		snprintf(buf, size, "null");
 		break;
 	case HV_INT:
-		snprintf(buf, size, "%" PRId32, v->u.i);
+		format_i64(v->u.i, buf, size);
 		break;
 	case HV_LONG:
-		snprintf(buf, size, "%" PRId64, v->u.l);
+		format_i64(v->u.l, buf, size);
 		break;
 	case HV_DOUBLE:
 		hv_format_double(v->u.d, buf, size);
