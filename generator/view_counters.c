@@ -2,9 +2,11 @@
  * view_counters - hsa-counters.xml: XY views of the counters.
  *
  * State system of org.hsatrace.counters.state:
- *	Counters/<scope>/<id>/<name>	Long value of every hsa_activity:counter event (the
- *					tracer's derived counters and hardware counters),
- *					scope = queue, pool, process or agent
+ *	Counters/<scope>/<name>/<id>	Long value of the hsa_activity:counter events of
+ *					the tracer's derived counters, scope = queue, pool,
+ *					process or agent (the series are named by id)
+ *	HwCounters/<name>		Long value of the hardware counters (scope
+ *					"dispatch": one value per dispatch, by counter name)
  *	Pools/<pool>/allocated_bytes	Long bytes allocated so far (hsa_activity:mem_alloc)
  *	Pools/<pool>/freed_bytes	Long bytes freed so far (hsa_activity:mem_free)
  *	Pools/<pool>/live_allocations	Integer allocations not yet freed
@@ -19,8 +21,10 @@
 
 #define COUNTERS_ANALYSIS "org.hsatrace.counters.state"
 
-/* The values of hsa_activity:counter's `scope` field (docs/schema.md). */
+/* The values of hsa_activity:counter's `scope` field (docs/schema.md); hardware counters
+ * have scope "dispatch" (id = dispatch) and go to HwCounters/<name>. */
 static const char *const counter_scopes[] = { "queue", "pool", "process", "agent", NULL };
+#define SCOPE_DISPATCH "dispatch"
 
 static void counters_state_provider(struct tc *tc)
 {
@@ -31,7 +35,17 @@ static void counters_state_provider(struct tc *tc)
 			  "hsatrace: counters", views_trace_types);
 
 	tc_handler_start(tc, "hsa_activity:counter");
-	tc_change(tc, "Counters/$scope/$id/$name", TC_FIELD("value"));
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	tc_cond_field(tc, "eq", "scope", TC_STR(SCOPE_DISPATCH));
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, "HwCounters/$name", TC_FIELD("value"));
+	xml_writer_end(xw, "then");
+	xml_writer_start(xw, "else");
+	tc_change_body(tc, "Counters/$scope/$name/$id", TC_FIELD("value"));
+	xml_writer_end(xw, "else");
+	xml_writer_end(xw, "stateChange");
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_activity:mem_alloc");
@@ -102,11 +116,14 @@ void view_write_counters(struct tc *tc)
 		char id[96], label[128], path[96];
 
 		snprintf(id, sizeof(id), "org.hsatrace.counters.%s.view", *scope);
-		snprintf(label, sizeof(label), "hsatrace: %s counters (value, in the counter's unit)",
-			 *scope);
+		snprintf(label, sizeof(label), "hsatrace: %s counters by %s (value, in the counter's "
+			 "unit)", *scope, *scope);
 		snprintf(path, sizeof(path), "Counters/%s/*/*", *scope);
 		xy_view(tc, id, label, path, NULL, "absolute");
 	}
+	xy_view(tc, "org.hsatrace.counters.hardware.view",
+		"hsatrace: hardware counters per dispatch (value, in the counter's unit)",
+		"HwCounters/*", NULL, "absolute");
 	xy_view(tc, "org.hsatrace.counters.allocated.view",
 		"hsatrace: bytes allocated per pool (bytes, cumulative)", "Pools/*",
 		"allocated_bytes", "absolute");

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 26
+plan 28
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -93,3 +93,9 @@ has "$tmp/threads-tree" 'hsa,25,65,app' "threads view: the HSA row beside the th
 "$analyze" -q --view=org.hsatrace.queues.view --part=tree "$views/hsa-queues.xml" \
 	"$here/hsa-stub-trace.xml" >"$tmp/queues-tree"
 has "$tmp/queues-tree" '1,10,300,cpu-gpu' "queues view: agent (by name) > queue, with its running-kernel row"
+"$analyze" -q --intervals='*Counters/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
+	>"$tmp/counter-events"
+has "$tmp/counter-events" 'org.hsatrace.counters.state\tCounters/queue/packets_in_flight/1\t52\t300\tlong\t1' \
+	"a derived counter event, by scope, name and id"
+has "$tmp/counter-events" 'org.hsatrace.counters.state\tHwCounters/SQ_WAVES\t151\t300\tlong\t64' \
+	"a hardware counter (scope dispatch), by name"
