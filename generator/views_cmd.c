@@ -192,47 +192,65 @@ cleanup:
 	return ret;
 }
 
-int main(int argc, char **argv)
+/* Resolves the trace directory and its first metadata file; prints why it cannot. */
+static int open_trace(const char *arg, char *trace, char *metadata)
+{
+	struct stat st;
+
+	if (stat(arg, &st) != 0) {
+		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s\n", arg,
+			strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) || !realpath(arg, trace) ||
+	    !has_ctf_metadata(trace, 0, metadata)) {
+		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s\n", arg,
+			S_ISDIR(st.st_mode) ? "no CTF metadata file in it" : "not a directory");
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns 0 and sets *output (NULL: default), 1 after --help, or -1 on a usage error. */
+static int parse_options(int argc, char **argv, const char **output)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char src[PATH_MAX], dest[PATH_MAX], trace[PATH_MAX], metadata[PATH_MAX];
-	char a_view[PATH_MAX + 32];
-	const char *output = NULL;
-	struct stat st;
 	int c;
 
+	*output = NULL;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
+		if (c == 'o') {
+			*output = optarg;
+		} else if (c == 'h') {
 			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
+			return 1;
+		} else {
+			return -1;
 		}
 	}
-	if (argc - optind != 1 || (output && !*output)) {
-		usage(stderr);
-		return 2;
+	if (argc - optind != 1 || (*output && !**output))
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char src[PATH_MAX], dest[PATH_MAX], trace[PATH_MAX], metadata[PATH_MAX];
+	char a_view[PATH_MAX + 32];
+	const char *output;
+	int rc = parse_options(argc, argv, &output);
+
+	if (rc != 0) {
+		if (rc < 0)
+			usage(stderr);
+		return rc < 0 ? 2 : 0;
 	}
-	if (stat(argv[optind], &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s\n", argv[optind],
-			errno && stat(argv[optind], &st) != 0 ? strerror(errno) :
-			"not a directory");
+	if (open_trace(argv[optind], trace, metadata) < 0)
 		return 1;
-	}
-	if (!realpath(argv[optind], trace) || !has_ctf_metadata(trace, 0, metadata)) {
-		fprintf(stderr, PROG ": failed to open the trace: path=%s: no CTF metadata file "
-			"in it\n", argv[optind]);
-		return 1;
-	}
 	if (output)
 		snprintf(dest, sizeof(dest), "%s", output);
 	else
