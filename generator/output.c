@@ -161,8 +161,8 @@ static int check_extra(const char *dir, const struct rendered_view *views, size_
 	while ((de = readdir(d)) != NULL) {
 		if (!is_xml_name(de->d_name) || in_set(de->d_name, views, n))
 			continue;
-		fprintf(stderr, "hsatrace-generate-views: %s/%s: not generated (stale or written by hand)\n",
-			dir, de->d_name);
+		fprintf(stderr, "hsatrace-generate-views: %s/%s: not generated (stale or written "
+			"by hand)\n", dir, de->d_name);
 		diffs++;
 	}
 	closedir(d);
@@ -197,8 +197,9 @@ int output_check(const char *dir, const struct rendered_view *views, size_t n)
 				strerror(errno));
 			diffs++;
 		} else if (strcmp(text, views[i].content) != 0) {
-			fprintf(stderr, "hsatrace-generate-views: %s: differs from the generator's output, first at line %d\n",
-				path, first_diff_line(text, views[i].content));
+			fprintf(stderr, "hsatrace-generate-views: %s: differs from the generator's "
+				"output, first at line %d\n", path,
+				first_diff_line(text, views[i].content));
 			diffs++;
 		}
 		free(text);
