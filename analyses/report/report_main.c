@@ -104,6 +104,7 @@ int main(int argc, char **argv)
 	size_t max_items = 2000, max_lanes = 256;
 	struct trace_read_options read_opts = { .progress = isatty(2) };
 	struct reading r;
+	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	struct report_page page;
 	char err[1024];
@@ -137,11 +138,14 @@ int main(int argc, char **argv)
 
 	stats_model_init(&r.model);
 	timeline_init(&r.timeline, max_items);
-	if (trace_read(trace, &read_opts, add_event, &r, err, sizeof(err))) {
+	if (trace_read(trace, &read_opts, add_event, &r, &losses, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace report: %s\n", err);
 		goto cleanup;
 	}
+	r.model.discarded_events = losses.discarded_events;
+	r.model.discarded_packets = losses.discarded_packets;
 	stats_model_check_schema(&r.model, "hsatrace report");
+	stats_model_check_losses(&r.model, "hsatrace report");
 	if (stats_model_finish(&r.model) || timeline_add_gpu(&r.timeline, &r.model) ||
 	    stats_tables_build(&tables, &r.model, STATS_ALL, trace)) {
 		fprintf(stderr, "hsatrace report: out of memory\n");

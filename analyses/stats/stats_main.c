@@ -62,6 +62,7 @@ int main(int argc, char **argv)
 	const char *output = NULL, *trace;
 	struct trace_read_options read_opts = { .progress = isatty(2) };
 	struct stats_model model;
+	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	FILE *out = stdout;
 	char err[1024], bad[64];
@@ -93,11 +94,14 @@ int main(int argc, char **argv)
 	trace = argv[optind];
 
 	stats_model_init(&model);
-	if (trace_read(trace, &read_opts, add_event, &model, err, sizeof(err))) {
+	if (trace_read(trace, &read_opts, add_event, &model, &losses, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
+	model.discarded_events = losses.discarded_events;
+	model.discarded_packets = losses.discarded_packets;
 	stats_model_check_schema(&model, "hsatrace stats");
+	stats_model_check_losses(&model, "hsatrace stats");
 	if (stats_model_finish(&model) ||
 	    stats_tables_build(&tables, &model, sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");

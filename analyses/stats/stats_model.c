@@ -2,6 +2,7 @@
 #include "analyses/stats/stats_model_internal.h"
 #include "tracer/schema/hsatrace_schema.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -461,6 +462,16 @@ int stats_model_check_schema(const struct stats_model *m, const char *prog)
 		return 0;
 	fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x; "
 		"events it does not know are ignored\n", prog, v, HSAT_SCHEMA_VERSION_MAJOR);
+	return 1;
+}
+
+int stats_model_check_losses(const struct stats_model *m, const char *prog)
+{
+	if (!m->discarded_events && !m->discarded_packets)
+		return 0;
+	fprintf(stderr, "%s: warning: the tracer discarded %" PRIu64 " events and %" PRIu64
+		" packets (its buffers were full): the counts below are low; record with "
+		"--blocking or larger buffers\n", prog, m->discarded_events, m->discarded_packets);
 	return 1;
 }
 

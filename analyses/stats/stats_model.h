@@ -79,6 +79,7 @@ struct stats_model {
 	int64_t first_ns, last_ns;
 	int have_time;
 	char schema_version[16];            /* hsa_meta:trace_info's, "" when none, "mixed" */
+	uint64_t discarded_events, discarded_packets; /* set by the caller from trace_read */
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */
@@ -104,6 +105,10 @@ int stats_model_finish(struct stats_model *m);
 /* Warns on stderr, prefixed by prog, when the trace's schema major version differs from the
  * one this hsatrace was built for (HSAT_SCHEMA_VERSION_MAJOR); returns 1 when it warned. */
 int stats_model_check_schema(const struct stats_model *m, const char *prog);
+
+/* Warns on stderr when the tracer discarded events or packets (the counts are then low);
+ * returns 1 when it warned. */
+int stats_model_check_losses(const struct stats_model *m, const char *prog);
 
 #define STATS_ROW(vec, type, i) (&((type *)(vec)->items)[i])
 

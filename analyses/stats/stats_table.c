@@ -252,6 +252,8 @@ int stats_tables_build(struct stats_tables *t, const struct stats_model *m, unsi
 		return -1;
 	t->trace = trace;
 	t->schema_version = m->schema_version;
+	t->discarded_events = m->discarded_events;
+	t->discarded_packets = m->discarded_packets;
 	t->events = m->events;
 	t->span_ns = m->have_time ? m->last_ns - m->first_ns : 0;
 	if (!err && (mask & STATS_API))

@@ -44,6 +44,7 @@ struct stats_tables {
 	const char *schema_version; /* borrowed; "" when the trace has none */
 	uint64_t events;
 	int64_t span_ns;
+	uint64_t discarded_events, discarded_packets;
 };
 
 /* Parses "api,kernels,..." into a mask: 0, or -1 naming the bad word in bad (size n). */

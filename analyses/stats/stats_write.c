@@ -49,6 +49,8 @@ static void write_text(const struct stats_tables *ts, FILE *out)
 	fprintf(out, "trace: %s\nschema: %s\nevents: %" PRIu64 "\nspan_ns: %" PRId64 "\n",
 		ts->trace, ts->schema_version[0] ? ts->schema_version : "unknown", ts->events,
 		ts->span_ns);
+	fprintf(out, "discarded_events: %" PRIu64 "\ndiscarded_packets: %" PRIu64 "\n",
+		ts->discarded_events, ts->discarded_packets);
 	for (size_t i = 0; i < ts->count; i++) {
 		fputc('\n', out);
 		write_text_table(&ts->items[i], out);
@@ -130,6 +132,8 @@ static void write_json(const struct stats_tables *ts, FILE *out)
 		fputs("null", out);
 	fprintf(out, ",\n  \"events\": %" PRIu64 ",\n  \"span_ns\": %" PRId64, ts->events,
 		ts->span_ns);
+	fprintf(out, ",\n  \"discarded_events\": %" PRIu64 ",\n  \"discarded_packets\": %" PRIu64,
+		ts->discarded_events, ts->discarded_packets);
 	for (size_t i = 0; i < ts->count; i++) {
 		const struct stats_table *t = &ts->items[i];
 

@@ -10,6 +10,7 @@ struct sink_state {
 	void *data;
 	int progress;
 	uint64_t events;
+	struct trace_read_losses losses;
 	int callback_failed;
 	char *err;
 	size_t err_size;
@@ -56,6 +57,26 @@ static void take_bt_error(const char *what, char *err, size_t err_size)
 			*p = ' ';
 }
 
+static void count_losses(struct trace_read_losses *losses, const bt_message *msg)
+{
+	uint64_t n = 0;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		if (bt_message_discarded_events_get_count(msg, &n) ==
+		    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+			losses->discarded_events += n;
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		if (bt_message_discarded_packets_get_count(msg, &n) ==
+		    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+			losses->discarded_packets += n;
+		break;
+	default:
+		break;
+	}
+}
+
 static bt_graph_simple_sink_component_consume_func_status
 consume(bt_message_iterator *it, void *user_data)
 {
@@ -80,6 +101,7 @@ consume(bt_message_iterator *it, void *user_data)
 	for (uint64_t i = 0; i < count; i++) {
 		struct trace_event ev;
 
+		count_losses(&s->losses, msgs[i]);
 		/* Every message reference is put, the ones after a failure included. */
 		if (ret == BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK &&
 		    trace_event_from_message(&ev, msgs[i]) == 0) {
@@ -160,7 +182,7 @@ cleanup:
 }
 
 int trace_read(const char *path, const struct trace_read_options *opts, trace_event_fn fn,
-	       void *data, char *err, size_t err_size)
+	       void *data, struct trace_read_losses *losses, char *err, size_t err_size)
 {
 	const bt_plugin *ctf = NULL, *utils = NULL;
 	const bt_component_class_source *fs;
@@ -215,6 +237,8 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 			take_bt_error("failed to read the trace", err, err_size);
 		goto cleanup;
 	}
+	if (losses)
+		*losses = state.losses;
 	ret = 0;
 cleanup:
 	bt_graph_put_ref(graph);

@@ -27,8 +27,15 @@ struct trace_read_options {
 	int progress;  /* print a progress line on stderr (callers pass isatty(2)) */
 };
 
+/* What the tracer said it lost (LTTng's discarded-events/-packets records), filled by
+ * trace_read when not NULL. */
+struct trace_read_losses {
+	uint64_t discarded_events;  /* events the tracer dropped (buffers full) */
+	uint64_t discarded_packets; /* whole packets lost, of unknown event count */
+};
+
 int trace_read(const char *path, const struct trace_read_options *opts, trace_event_fn fn,
-	       void *data, char *err, size_t err_size);
+	       void *data, struct trace_read_losses *losses, char *err, size_t err_size);
 
 /* The trace folders trace_read would open, sorted: *count entries, each malloc'ed, in a
  * malloc'ed array (free with trace_dirs_free). Returns 0, or -1 with err set. */

@@ -9,7 +9,7 @@ app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
-plan 35
+plan 38
 export LC_ALL=C
 
 lttng_harness_start
@@ -107,6 +107,27 @@ ok $? "a trace of another schema major: a warning, and the tables still" ||
 	diag "status $st: $(cat "$tmp/err.txt")"
 "$stats" -s api "$t" 2>&1 >/dev/null | grep -q warning
 ok $((! $?)) "no warning for the current schema"
+
+# Losses: tiny buffers and a burst make the tracer discard; stats counts what babeltrace2
+# reports, says so, and the report says it on the page.
+lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
+	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
+	lttng enable-event -u -c small 'hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
+lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
+	awk '{ n += $2 } END { print n + 0 }')
+if [ "$lost" -eq 0 ]; then
+	skip 3 "the tracer kept up with the burst: nothing was discarded"
+else
+	"$stats" -s queues "$tmp/lossy" >"$tmp/lossy.txt" 2>"$tmp/err.txt"
+	is "$(sed -n 's/^discarded_events: //p' "$tmp/lossy.txt")" "$lost" \
+		"discarded events counted as babeltrace2 reports them ($lost)"
+	grep -q "warning: the tracer discarded $lost events" "$tmp/err.txt"
+	ok $? "and a warning says the counts are low" || diag "$(cat "$tmp/err.txt")"
+	"$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report" -o "$tmp/lossy.html" "$tmp/lossy" \
+		2>/dev/null && grep -q "id=\"losses\">The tracer discarded $lost events" "$tmp/lossy.html"
+	ok $? "the report says so on the page"
+fi
 
 # A unified trace holds kernel_exec and the hsa_gpu events made from it: count once.
 t=$tmp/trace-both
