@@ -3,8 +3,8 @@
  *
  * State system of org.hsatrace.counters.state:
  *	Counters/<scope>/<name>/<id>	Long value of the hsa_activity:counter events of
- *					the tracer's derived counters, scope = queue, pool,
- *					process or agent (the series are named by id)
+ *					the tracer's derived counters, scope = queue, pool
+ *					or process (the series are named by id)
  *	HwCounters/<name>		Long value of the hardware counters (scope
  *					"dispatch": one value per dispatch, by counter name)
  *	Pools/<pool>/allocated_bytes	Long bytes allocated so far (hsa_activity:mem_alloc)
@@ -23,7 +23,7 @@
 
 /* The values of hsa_activity:counter's `scope` field (docs/schema.md); hardware counters
  * have scope "dispatch" (id = dispatch) and go to HwCounters/<name>. */
-static const char *const counter_scopes[] = { "queue", "pool", "process", "agent", NULL };
+static const char *const counter_scopes[] = { "queue", "pool", "process", NULL };
 #define SCOPE_DISPATCH "dispatch"
 
 static void counters_state_provider(struct tc *tc)
