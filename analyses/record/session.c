@@ -11,6 +11,7 @@
 #include <lttng/lttng.h>
 
 #define UST_CHANNEL "hsatrace"
+#define UST_ACTIVITY_CHANNEL "hsatrace_activity"
 #define KERNEL_CHANNEL "kernel"
 
 static int fail(const char *what, const struct rec_session *s, int code)
@@ -129,27 +130,51 @@ static int enable_pattern(struct lttng_handle *h, const char *pattern, enum lttn
 	return lttng_enable_event(h, &ev, channel);
 }
 
-int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
-			   uint64_t subbuf_size, uint64_t num_subbuf, bool blocking)
+/* GPU activity and trace facts go to a channel of their own, so `hsatrace unify` can read
+ * them first without decoding the (much larger) API event streams. */
+static bool is_activity(const char *pattern)
+{
+	return strncmp(pattern, "hsa_activity:", 13) == 0 || strncmp(pattern, "hsa_meta:", 9) == 0;
+}
+
+static int setup_ust_channel(struct rec_session *s, const char *channel, uint64_t subbuf_size,
+			     uint64_t num_subbuf, bool blocking)
 {
 	static const enum lttng_event_context_type contexts[] = {
 		LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID, LTTNG_EVENT_CONTEXT_PROCNAME,
 	};
-	int ret;
+	int ret = enable_channel(s, s->ust, channel, subbuf_size, num_subbuf, blocking);
+
+	if (ret < 0)
+		return fail("enable a UST channel", s, ret);
+	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++) {
+		ret = add_context(s->ust, contexts[i], channel);
+		if (ret < 0)
+			return fail("add a context (vpid/vtid/procname)", s, ret);
+	}
+	return 0;
+}
+
+int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, size_t n,
+			   uint64_t subbuf_size, uint64_t num_subbuf, bool blocking)
+{
+	bool have[2] = { false, false }; /* [0] UST_CHANNEL, [1] UST_ACTIVITY_CHANNEL */
 
 	s->ust = handle_for(s, LTTNG_DOMAIN_UST);
 	if (!s->ust)
 		return fail("create the UST handle", s, -LTTNG_ERR_NOMEM);
-	ret = enable_channel(s, s->ust, UST_CHANNEL, subbuf_size, num_subbuf, blocking);
-	if (ret < 0)
-		return fail("enable the UST channel", s, ret);
-	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++) {
-		ret = add_context(s->ust, contexts[i], UST_CHANNEL);
-		if (ret < 0)
-			return fail("add a context (vpid/vtid/procname)", s, ret);
-	}
 	for (size_t i = 0; i < n; i++) {
-		ret = enable_pattern(s->ust, patterns[i], LTTNG_EVENT_TRACEPOINT, UST_CHANNEL);
+		bool activity = is_activity(patterns[i]);
+		const char *channel = activity ? UST_ACTIVITY_CHANNEL : UST_CHANNEL;
+		int ret;
+
+		if (!have[activity]) {
+			if (setup_ust_channel(s, channel, activity ? subbuf_size / 2 : subbuf_size,
+					      num_subbuf, blocking) != 0)
+				return -1;
+			have[activity] = true;
+		}
+		ret = enable_pattern(s->ust, patterns[i], LTTNG_EVENT_TRACEPOINT, channel);
 		if (ret < 0) {
 			fprintf(stderr, "hsatrace-record: failed to enable events: pattern=%s "
 				"error=%s\n", patterns[i], lttng_strerror(ret));

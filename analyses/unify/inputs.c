@@ -14,8 +14,10 @@ void trace_list_init(struct trace_list *l)
 
 void trace_list_release(struct trace_list *l)
 {
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->n; i++) {
 		free(l->dirs[i].path);
+		free(l->dirs[i].activity_path);
+	}
 	free(l->dirs);
 	free(l->runs_desc);
 	*l = (struct trace_list){ 0 };
@@ -61,6 +63,8 @@ static int add_trace(struct trace_list *l, const char *path, unsigned run)
 	if (!l->dirs[l->n].path)
 		return -1;
 	l->dirs[l->n].run = run;
+	l->dirs[l->n].activity_path = NULL;
+	l->dirs[l->n].readable = false;
 	l->dirs[l->n].has_hsa_activity = file_contains(meta, "hsa_activity");
 	l->n++;
 	return 0;

@@ -19,6 +19,7 @@ struct trace_dir {
 	unsigned run;		/* 0: the base run; >0: a counter pass */
 	bool has_hsa_activity;	/* its metadata declares hsa_activity events */
 	bool readable;		/* source.ctf.fs opens it (set by the caller) */
+	char *activity_path;	/* its GPU activity streams alone (a temporary trace), or NULL */
 };
 
 struct trace_list {

@@ -5,6 +5,9 @@
 
 #include "analyses/unify/pass.h"
 
+/* Stream files of the channel hsatrace record gives hsa_activity and hsa_meta events. */
+#define ACTIVITY_STREAM_PREFIX "hsatrace_activity_"
+
 void unify_job_init(struct unify_job *j)
 {
 	*j = (struct unify_job){ 0 };
@@ -66,19 +69,40 @@ int unify_job_find(struct unify_job *j, const char *const *inputs, size_t n_inpu
 	return j->paths ? 0 : -1;
 }
 
-static size_t select_paths(struct unify_job *j, unsigned run, bool hsa_only)
+/* hsatrace record writes GPU activity to a channel of its own: the first pass reads only
+ * those streams when the trace has them (and they open on their own). */
+static void find_activity_streams(struct unify_job *j)
+{
+	for (size_t i = 0; i < j->traces.n; i++) {
+		struct trace_dir *d = &j->traces.dirs[i];
+
+		if (!d->readable || !d->has_hsa_activity || d->activity_path)
+			continue;
+		d->activity_path = salvage_subset(&j->salvage, d->path, ACTIVITY_STREAM_PREFIX);
+		if (d->activity_path && !pass_trace_opens(d->activity_path)) {
+			free(d->activity_path);
+			d->activity_path = NULL;
+		}
+	}
+}
+
+static size_t select_paths(struct unify_job *j, unsigned run, bool collect)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < j->traces.n; i++)
-		if (j->traces.dirs[i].readable && j->traces.dirs[i].run == run &&
-		    (!hsa_only || j->traces.dirs[i].has_hsa_activity))
-			j->paths[n++] = j->traces.dirs[i].path;
+	for (size_t i = 0; i < j->traces.n; i++) {
+		const struct trace_dir *d = &j->traces.dirs[i];
+
+		if (!d->readable || d->run != run || (collect && !d->has_hsa_activity))
+			continue;
+		j->paths[n++] = collect && d->activity_path ? d->activity_path : d->path;
+	}
 	return n;
 }
 
 int unify_job_collect(struct unify_job *j, FILE *report)
 {
+	find_activity_streams(j);
 	for (unsigned run = 0; run <= j->traces.n_runs; run++) {
 		struct unify_params p = { .mode = UNIFY_COLLECT, .gpu = &j->gpu,
 					  .counts = &j->collect_counts };

@@ -209,3 +209,57 @@ int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path,
 	closedir(d);
 	return added;
 }
+
+/* Counts the stream files of `trace` with and without `prefix`. */
+static void count_streams(const char *trace, const char *prefix, size_t *with, size_t *without)
+{
+	DIR *d = opendir(trace);
+	struct dirent *e;
+	size_t plen = strlen(prefix);
+
+	*with = *without = 0;
+	while (d && (e = readdir(d))) {
+		char file[4200];
+		struct stat st;
+
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "metadata") == 0)
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", trace, e->d_name);
+		if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (strncmp(e->d_name, prefix, plen) == 0)
+			(*with)++;
+		else
+			(*without)++;
+	}
+	if (d)
+		closedir(d);
+}
+
+char *salvage_subset(struct salvage *sv, const char *trace, const char *prefix)
+{
+	char dir[4200];
+	size_t with, without;
+	DIR *d;
+	struct dirent *e;
+
+	count_streams(trace, prefix, &with, &without);
+	if (!with || !without || new_trace_dir(sv, trace, dir, sizeof(dir)) != 0)
+		return NULL;
+	d = opendir(trace);
+	while (d && (e = readdir(d))) {
+		char src[4200], dst[8400], target[PATH_MAX];
+
+		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		snprintf(src, sizeof(src), "%s/%s", trace, e->d_name);
+		snprintf(dst, sizeof(dst), "%s/%s", dir, e->d_name);
+		if (!realpath(src, target) || symlink(target, dst) != 0) {
+			closedir(d);
+			return NULL;
+		}
+	}
+	if (d)
+		closedir(d);
+	return strdup(dir);
+}

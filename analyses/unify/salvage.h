@@ -30,4 +30,9 @@ void salvage_release(struct salvage *sv);
 int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path, unsigned run,
 		  bool (*readable)(const char *path));
 
+/* A temporary trace folder holding only the stream files of `trace` whose names start with
+ * `prefix` (and the metadata). Returns a new string (free it), or NULL when there is no such
+ * file, no other file (nothing to gain), or on error. */
+char *salvage_subset(struct salvage *sv, const char *trace, const char *prefix);
+
 #endif

@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 19
+plan 23
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -76,5 +76,17 @@ rec -o "$tmp/v9" -- "$app" --schema 9.0 2>/dev/null
 "$unify" --summary "$tmp/v9" -o "$tmp/v9.out" >"$tmp/v9.sum" 2>"$tmp/v9.log"
 grep -q 'another event-schema version.*9.0' "$tmp/v9.log" && [ "$(val other_schema "$tmp/v9.sum")" = 1 ]
 ok $? "another schema version is reported" || sed 's/^/# /' "$tmp/v9.log" >&2
+
+# GPU activity has a channel of its own; unify's first pass reads only those streams and
+# still finds every record among many other events.
+rec --event 'hsatrace_bench:*' -o "$tmp/mixed" -- "$app" --bulk 20000 2>/dev/null
+ls "$(dirname "$(find "$tmp/mixed" -name metadata | head -n 1)")" | grep -q '^hsatrace_activity_'
+ok $? "record writes hsa_activity/hsa_meta to the hsatrace_activity channel"
+"$unify" --summary "$tmp/mixed" -o "$tmp/mixed.out" >"$tmp/mixed.sum" 2>/dev/null
+ok $? "unify reads a trace with both channels"
+babeltrace2 "$tmp/mixed" >"$tmp/mixed.txt" 2>/dev/null
+n_exec=$(grep -c ' hsa_activity:kernel_exec:' "$tmp/mixed.txt")
+is "$(val kernels "$tmp/mixed.sum")" "$n_exec" "every kernel_exec was found by the first pass ($n_exec)"
+is "$(val events_in "$tmp/mixed.sum")" "$(wc -l <"$tmp/mixed.txt")" "and every event was written"
 
 done_testing

@@ -26,6 +26,7 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "hsatrace/tp_hsa_activity.h"
 #include "hsatrace/tp_hsa_meta.h"
+#include "tests/unify/bench_tp.h"
 #include "tracer/schema/hsatrace_schema.h"
 
 struct dispatch {
@@ -100,34 +101,40 @@ static void counters(const char *group, const struct dispatch *d, uint64_t index
 	}
 }
 
-/* Volume: N events, mostly packet_submit and queue counters, one kernel_exec per 64
- * iterations (GPU records are a small part of a real trace). */
+/* Volume: about N events shaped like a real trace: mostly API-call events
+ * (hsatrace_bench:call, in the main channel), a packet_submit every 8 calls, a kernel_exec
+ * and a queue counter every 64 (hsa_activity, in the activity channel). */
 static void bulk(long n)
 {
 	uint64_t t = now_ns();
 	long emitted = 0;
 
 	for (uint64_t i = 0; emitted < n; i++) {
-		struct hsat_ev_hsa_activity__packet_submit s = {
-			.queue_id = 1, .packet_index = i, .packet_type = 2,
-			.kernel_name = "bulk", .correlation_id = i + 1,
-		};
-		struct hsat_ev_hsa_activity__counter c = {
-			.name = "packets_in_flight", .scope = "queue", .id = 1,
-			.value = (int64_t)(i % 7), .unit = "packets",
-		};
-
-		lttng_ust_tracepoint(hsa_activity, packet_submit, &s);
-		lttng_ust_tracepoint(hsa_activity, counter, &c);
+		lttng_ust_tracepoint(hsatrace_bench, call, "hsa_signal_wait_scacquire", i + 1, 0);
+		lttng_ust_tracepoint(hsatrace_bench, call, "hsa_signal_wait_scacquire", i + 1, 0);
 		emitted += 2;
+		if (i % 8 == 7) {
+			struct hsat_ev_hsa_activity__packet_submit s = {
+				.queue_id = 1, .packet_index = i / 8, .packet_type = 2,
+				.kernel_name = "bulk", .correlation_id = i + 1,
+			};
+
+			lttng_ust_tracepoint(hsa_activity, packet_submit, &s);
+			emitted++;
+		}
 		if (i % 64 == 63) {
 			struct hsat_ev_hsa_activity__kernel_exec k = {
-				.queue_id = 1, .packet_index = i, .correlation_id = i + 1,
+				.queue_id = 1, .packet_index = i / 8, .correlation_id = i + 1,
 				.kernel_name = "bulk", .gpu_begin_ns = t, .gpu_end_ns = now_ns(),
+			};
+			struct hsat_ev_hsa_activity__counter c = {
+				.name = "packets_in_flight", .scope = "queue", .id = 1,
+				.value = (int64_t)(i % 7), .unit = "packets",
 			};
 
 			lttng_ust_tracepoint(hsa_activity, kernel_exec, &k);
-			emitted++;
+			lttng_ust_tracepoint(hsa_activity, counter, &c);
+			emitted += 2;
 			t = k.gpu_end_ns;
 		}
 	}
