@@ -14,7 +14,8 @@
  *		queue and packet index (one scenario per running kernel)
  *	copies	named by direction, from hsa_gpu:copy_begin to the copy_end with the same copy_id
  *	API calls named by HSA function, from entry to exit; the entry time is pushed on a
- *		per-thread stack (api/<vpid>/<vtid>), so nested calls pair correctly
+ *		per-thread stack (api/<vpid>/<vtid>), so nested calls pair correctly; an exit
+ *		whose entry is not in the trace (a call begun before tracing) is skipped
  */
 #include <stdio.h>
 
@@ -280,6 +281,14 @@ static void api_actions(struct tc *tc, const struct api_events *api)
 	xml_writer_end(xw, "segment");
 	tc_change(tc, API_TIMES, &(struct tc_value){ .type = "null", .stack = "pop" });
 	xml_writer_end(xw, "action");
+
+	/* an exit whose entry is in the trace (not one of a call begun before tracing) */
+	xml_writer_start(xw, "test");
+	xml_writer_attr(xw, "id", "api_entered");
+	xml_writer_start(xw, "if");
+	tc_cond_path(tc, "ne", API_TIMES, TC_NULL);
+	xml_writer_end(xw, "if");
+	xml_writer_end(xw, "test");
 }
 
 static void api_fsm(struct tc *tc, const struct api_events *api)
@@ -295,8 +304,8 @@ static void api_fsm(struct tc *tc, const struct api_events *api)
 	for (size_t i = 0; i < api->n; i++) {
 		xml_writer_element(xw, "transition", "event", api->entries[i], "target", "calls",
 				   "action", "api_entry", NULL);
-		xml_writer_element(xw, "transition", "event", api->exits[i], "target", "calls",
-				   "action", "api_segment", NULL);
+		xml_writer_element(xw, "transition", "event", api->exits[i], "cond", "api_entered",
+				   "target", "calls", "action", "api_segment", NULL);
 	}
 	xml_writer_end(xw, "state");
 	xml_writer_end(xw, "fsm");

@@ -2,12 +2,13 @@
 # The generated views do what docs/views.md says, run by the headless engine
 # (hsatrace analyze) on small Trace Compass stub traces written for this test:
 # hsa-stub-trace.xml (a host-to-device copy; queue 1: two dispatches, a barrier, a dispatch
-# behind it; queue 2: barrier, dispatch, barrier, dispatch; a successful and a failed API call) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
+# behind it; queue 2: barrier, dispatch, barrier, dispatch; a successful and a failed API call,
+# and the exit of a call begun before the trace) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
 # Each expected interval below is worked out by hand from the trace and the view's rules.
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 28
+plan 29
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -41,6 +42,8 @@ ok $? "the GPU duration pattern runs"
 s='org.hsatrace.gpu.segments'
 has "$tmp/segments" "$s\t100\t150\t50\tvadd\tqueue_id=long:1;packet_index=long:0;correlation_id=long:5;agent_handle=long:7" \
 	"a kernel segment from kernel_begin to the matching kernel_end"
+! grep -q 'hsa_signal_wait_scacquire' "$tmp/segments"
+ok $? "no segment for an exit whose entry precedes the trace"
 has "$tmp/segments" "$s\t220\t230\t10\thsa_queue_destroy\tstatus=long:4097;correlation_id=long:2;tid=long:101" \
 	"an API call segment by function name, with its failed status"
 
