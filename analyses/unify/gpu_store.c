@@ -416,8 +416,15 @@ int gpu_store_finish(struct gpu_store *st, FILE *report)
 	for (size_t c = 0; c < st->n_counters; c++) {
 		const struct gpu_counter *ctr = &st->counters[c];
 		struct gpu_record key = { .run = ctr->run, .vpid = ctr->vpid,
+					  .queue_id = ctr->id >> 32,
+					  .packet_index = ctr->id & 0xffffffffu,
 					  .correlation_id = ctr->id };
-		struct gpu_record *r = lookup(by_corr, n, &key, cmp_correlation);
+		/* The tracer's id is queue_id * 2^32 + packet_index; a correlation id is
+		 * accepted too. */
+		struct gpu_record *r = lookup(k, n, &key, cmp_dispatch);
+
+		if (!r)
+			r = lookup(by_corr, n, &key, cmp_correlation);
 
 		if (r && r->run != 0)
 			r = same_dispatch(by_match, n, r, 0);

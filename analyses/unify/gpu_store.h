@@ -7,8 +7,9 @@
  * record keeps its payload's top-level values (integers, interned strings) and shares a
  * reference to its event class, enough to write the fields again.
  *
- * Counters: hsa_activity:counter records with scope "dispatch", whose id is the
- * correlation_id of the kernel dispatch they were measured on.
+ * Counters: hsa_activity:counter records with scope "dispatch", whose id names the kernel
+ * dispatch they were measured on: queue_id * 2^32 + packet_index (what the tracer writes),
+ * or else its correlation_id.
  *
  * Records of run 0 (the base run) are materialized; records of runs 1..N only carry
  * counters, attached to base kernels dispatch by dispatch: same queue_id, same sequence
@@ -32,7 +33,7 @@ struct gpu_counter {
 	int64_t value;
 	unsigned run;		/* the pass it was measured in */
 	uint64_t vpid;
-	uint64_t id;		/* the correlation_id of the dispatch it belongs to */
+	uint64_t id;		/* the dispatch: queue_id << 32 | packet_index, or correlation_id */
 };
 
 struct gpu_record {

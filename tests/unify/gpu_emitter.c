@@ -11,7 +11,8 @@
  * passed, as the tracer does. Correlation ids start at 1 + 1000 * HSATRACE_PASS so passes
  * differ. In a counter pass (HSATRACE_COUNTERS=A,B set by `hsatrace record --counters`),
  * each dispatch gets one hsa_activity:counter per name, scope "dispatch", id = its
- * correlation_id, value = queue_id * 1000 + packet_index * 10 + position of the name, so a
+ * queue_id * 2^32 + packet_index as the tracer writes it (odd passes) or its correlation_id
+ * (even passes), value = queue_id * 1000 + packet_index * 10 + position of the name, so a
  * test can tell which dispatch a counter was attached to. A queue-scope counter is also
  * emitted (it must not be attached to any kernel). --drop-last leaves queue 2's last
  * dispatch out of counter passes. --bulk N emits about N events (see bulk()).
@@ -84,7 +85,7 @@ static void submit_and_complete(uint64_t queue, uint64_t index, uint64_t corr, c
 	lttng_ust_tracepoint(hsa_activity, kernel_exec, &k);
 }
 
-static void counters(const char *group, const struct dispatch *d, uint64_t index, uint64_t corr)
+static void counters(const char *group, const struct dispatch *d, uint64_t index, uint64_t id)
 {
 	char buf[256];
 	char *save = NULL;
@@ -93,7 +94,7 @@ static void counters(const char *group, const struct dispatch *d, uint64_t index
 	snprintf(buf, sizeof(buf), "%s", group);
 	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		struct hsat_ev_hsa_activity__counter c = {
-			.name = name, .scope = "dispatch", .id = corr, .unit = "count",
+			.name = name, .scope = "dispatch", .id = id, .unit = "count",
 			.value = (int64_t)(d->queue_id * 1000 + index * 10 + (uint64_t)pos++),
 		};
 
@@ -184,7 +185,7 @@ int main(int argc, char **argv)
 		submit_and_complete(d->queue_id, index, corr, d->kernel, begin, end);
 		lttng_ust_tracepoint(hsa_activity, counter, &in_flight);
 		if (group && pass > 0)
-			counters(group, d, index, corr);
+			counters(group, d, index, pass % 2 ? d->queue_id << 32 | index : corr);
 	}
 	return 0;
 }
