@@ -231,3 +231,13 @@ int gen_wrappers(FILE *out)
 		gen_patch_fn(out, t);
 	return ferror(out) ? -1 : 0;
 }
+
+int gen_slots(FILE *out)
+{
+	static const char *const names[] = { "CoreApiTable", "AmdExtTable", "ImageExtTable" };
+
+	for (size_t i = 0; i < hsat_api_fn_count; i++)
+		fprintf(out, "%s 0x%03x %s_fn\n", names[hsat_api_fns[i].table],
+			hsat_api_fns[i].slot_offset, hsat_api_fns[i].name);
+	return ferror(out) ? -1 : 0;
+}

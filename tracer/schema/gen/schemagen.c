@@ -7,7 +7,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: hsatrace-schemagen tp PROVIDER OUT | args OUT | tables OUT | "
-			"wrappers OUT | doc NOTES.md OUT\n");
+			"wrappers OUT | slots OUT | doc NOTES.md OUT\n");
 	return 2;
 }
 
@@ -23,6 +23,8 @@ static int generate(const char *mode, const char *arg, FILE *out)
 		return gen_wrappers(out);
 	if (!strcmp(mode, "doc"))
 		return gen_doc(out, arg);
+	if (!strcmp(mode, "slots"))
+		return gen_slots(out);
 	return -2;
 }
 
