@@ -221,7 +221,7 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 {
 	struct thread_id t = thread_of(ev);
 	uint64_t corr, d;
-	int64_t key[2];
+	int64_t key[2], status;
 	size_t *slot, index;
 	struct stats_pending_call call;
 	struct stats_api_row *row;
@@ -247,6 +247,9 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 	d = ev->ts_ns > call.entry_ns ? (uint64_t)(ev->ts_ns - call.entry_ns) : 0;
 	row = STATS_ROW(&m->api, struct stats_api_row, call.function_row);
 	add_duration(&row->calls, &row->total_ns, &row->min_ns, &row->max_ns, d);
+	/* HSA_STATUS_ERROR is 0x1000; below are success and HSA_STATUS_INFO_BREAK. */
+	if (trace_event_get_i64(ev, "status", &status) && status >= 0x1000)
+		row->errors++;
 	if (call.is_wait) {
 		if (wait_row_for(m, call.vpid, call.vtid, call.procname, &wait))
 			return -1;

@@ -31,6 +31,7 @@
 struct stats_api_row {
 	char *function;
 	uint64_t calls, total_ns, min_ns, max_ns;
+	uint64_t errors;  /* exits whose status is an error (hsa_status_t >= 0x1000) */
 };
 
 struct stats_kernel_row {

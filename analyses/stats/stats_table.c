@@ -8,7 +8,7 @@
 
 static const struct stats_column api_columns[] = {
 	{ "function", 0 }, { "calls", 1 }, { "total_ns", 1 }, { "avg_ns", 1 },
-	{ "min_ns", 1 },   { "max_ns", 1 }, { "percent", 1 },
+	{ "min_ns", 1 },   { "max_ns", 1 }, { "percent", 1 }, { "errors", 1 },
 };
 static const struct stats_column kernel_columns[] = {
 	{ "kernel", 0 }, { "launches", 1 }, { "total_ns", 1 }, { "avg_ns", 1 },
@@ -142,7 +142,8 @@ static int build_api(struct stats_tables *t, const struct stats_model *m)
 		      cell(tb, i, 3, "%" PRIu64, r->total_ns / r->calls) ||
 		      cell(tb, i, 4, "%" PRIu64, r->min_ns) ||
 		      cell(tb, i, 5, "%" PRIu64, r->max_ns) ||
-		      cell(tb, i, 6, "%.2f", percent(r->total_ns, all));
+		      cell(tb, i, 6, "%.2f", percent(r->total_ns, all)) ||
+		      cell(tb, i, 7, "%" PRIu64, r->errors);
 	}
 	return err ? -1 : 0;
 }

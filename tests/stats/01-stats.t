@@ -9,7 +9,7 @@ app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
-plan 38
+plan 39
 export LC_ALL=C
 
 lttng_harness_start
@@ -64,6 +64,8 @@ done
 q1=$(got "$t" queues | awk -F, '$3 == 1 { print $5 "=" $8 }')
 case $q1 in 4=4) r=0 ;; *) r=1 ;; esac
 ok $r "queue 1 had its 4 packets in flight at once (all submitted before any ran): $q1"
+e=$(got "$t" api | awk -F, '$9 > 0 { print $2 "=" $9 }')
+is "$e" "hsa_signal_create=1" "errors: the failed call counts, a stopped iteration (INFO_BREAK) does not"
 w=$(got "$t" waits | awk -F, '{ print $4 ":" $7 }' | sort | tr '\n' ' ')
 is "$w" "fake-worker:api fake_hsa_app:signal_wait " \
 	"waits: signal_wait events where present, else hsa_signal_wait_* call time"

@@ -13,10 +13,11 @@ report=$B/libexec/hsatrace/hsatrace-report
 unify=$B/libexec/hsatrace/hsatrace-unify
 S=$B/lib/hsatrace/samples
 for f in "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
-	"$B/lib/hsatrace/cpu-runtime/libhsa-runtime64.so.1" "$S/matmul_pipeline" "$S/multi_thread"; do
+	"$B/lib/hsatrace/cpu-runtime/libhsa-runtime64.so.1" "$S/matmul_pipeline" "$S/multi_thread" \
+	"$S/error_path"; do
 	[ -e "$f" ] || skip_all "not built: $f"
 done
-plan 20
+plan 22
 export LC_ALL=C
 
 lttng_harness_start
@@ -40,6 +41,8 @@ recorded matmul_pipeline "$tmp/mm" "$S/matmul_pipeline" "$S/matmul_pipeline_kern
 mm_ok=$?
 recorded multi_thread "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" $threads 4
 mt_ok=$?
+recorded error_path "$tmp/ep" "$S/error_path" "$S/error_path_kernels.so"
+ep_ok=$?
 
 expected() { # TRACE SECTION
 	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/stats/expect.awk" |
@@ -111,7 +114,19 @@ check_multi_thread() {
 	is "$n" "$threads" "multi_thread: each of the $threads threads blocks in signal waits"
 }
 
+check_error_path() {
+	g=$(got "$tmp/ep" api)
+	w=$(expected "$tmp/ep" api)
+	[ -n "$w" ] && [ "$g" = "$w" ]
+	ok $? "error_path: the api table, errors included, equals the independent computation" ||
+		{ diag "got:"; diag "$g"; diag "want:"; diag "$w"; }
+	n=$(printf '%s\n' "$g" | awk -F, '{ n += $9 } END { print n + 0 }')
+	[ "$n" -gt 0 ]
+	ok $? "error_path: its failed calls are counted ($n)"
+}
+
 if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 14 "the matmul_pipeline recording failed"; fi
 if [ $mt_ok = 0 ]; then check_multi_thread; else skip 5 "the multi_thread recording failed"; fi
+if [ $ep_ok = 0 ]; then check_error_path; else skip 2 "the error_path recording failed"; fi
 
 done_testing

@@ -1,7 +1,7 @@
 # expect.awk - the statistics the tests expect, computed independently of hsatrace from
 # `babeltrace2 --clock-cycles TRACE` text output (raw clock values = ns). Prints CSV rows
 # like `hsatrace stats --format csv`, unsorted (the test sorts them), for every section:
-#   api,FUNCTION,calls,total,avg,min,max,percent      kernels,NAME,...      copies,DIR,...
+#   api,FUNCTION,calls,total,avg,min,max,percent,errors   kernels,NAME,...   copies,DIR,...
 #   queues,PID,QUEUE,size,packets,kernel_packets,other_packets,max_in_flight
 #   waits,PID,TID,PROCNAME,waits,blocked_ns,source
 function field(k,    r) {
@@ -39,6 +39,8 @@ name ~ /^hsa_api(_hot)?:.*_exit$/ {
 	if (api[f, "n"] == 1 || d < api[f, "min"]) api[f, "min"] = d
 	if (api[f, "n"] == 1 || d > api[f, "max"]) api[f, "max"] = d
 	api_fn[f] = 1; api_all += d
+	st = field("status")
+	if (st != "" && st + 0 >= 4096) api_err[f]++
 	if (f ~ /^hsa_(amd_)?signal_wait_/) {
 		t = vpid SUBSEP tid[key]
 		aw_n[t]++; aw_ns[t] += d; who[t] = proc[key]
@@ -91,9 +93,9 @@ function kernel_row(src, key,    k) {
 }
 END {
 	for (f in api_fn)
-		printf "api,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f\n", f, api[f, "n"], api[f, "total"],
+		printf "api,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f\n", f, api[f, "n"], api[f, "total"],
 			int(api[f, "total"] / api[f, "n"]), api[f, "min"], api[f, "max"],
-			api_all ? 100 * api[f, "total"] / api_all : 0
+			api_all ? 100 * api[f, "total"] / api_all : 0, api_err[f] + 0
 	for (sk in kkeys) {
 		split(sk, parts, SUBSEP)
 		key = substr(sk, length(parts[1]) + 2)

@@ -14,8 +14,9 @@
  *
  * Scenario: two queues (ids 1 and 2); queue 1 gets two kernels, a barrier and a third kernel
  * all submitted before any runs; queue 2 gets a kernel that completes before the next is
- * submitted. Three copies in two directions. The main thread's waits are reported by
- * hsa_activity:signal_wait; the worker thread's only by hsa_signal_wait_* calls.
+ * submitted. Three copies in two directions. One hsa_signal_create fails. The main thread's
+ * waits are reported by hsa_activity:signal_wait; the worker thread's only by
+ * hsa_signal_wait_* calls.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -59,14 +60,18 @@ static void pause_us(long us)
 		nanosleep(&ts, NULL);
 }
 
-/* One traced call: entry, `us` microseconds inside, exit. */
-#define CALL(provider, fn, us)                                                      \
+/* One traced call: entry, `us` microseconds inside, exit with `status`. */
+#define CALL_STATUS(provider, fn, us, status)                                       \
 	do {                                                                        \
 		uint64_t id_ = correlation();                                       \
 		lttng_ust_tracepoint(provider, fn##_entry, #fn, id_);               \
 		pause_us(us);                                                       \
-		lttng_ust_tracepoint(provider, fn##_exit, #fn, id_, 0);             \
+		lttng_ust_tracepoint(provider, fn##_exit, #fn, id_, status);        \
 	} while (0)
+#define CALL(provider, fn, us) CALL_STATUS(provider, fn, us, 0)
+
+#define HSA_STATUS_INFO_BREAK 0x1
+#define HSA_STATUS_ERROR_INVALID_ARGUMENT 0x1001
 
 struct kernel {
 	uint64_t queue_id, packet_index, correlation_id;
@@ -210,6 +215,9 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < 3; i++)
 		CALL(hsa_api, hsa_signal_create, 50);
+	/* A failed call (an error) and a callback iteration stopped early (not an error). */
+	CALL_STATUS(hsa_api, hsa_signal_create, 20, HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	CALL_STATUS(hsa_api, hsa_init, 20, HSA_STATUS_INFO_BREAK);
 	if (pthread_create(&thread, NULL, worker, NULL)) {
 		fprintf(stderr, "fake_hsa_app: failed to start the worker thread\n");
 		return 1;
