@@ -239,10 +239,10 @@ int ss_stack_depth(const struct statesys *ss, int quark)
 
 static int depth_child(struct statesys *ss, int quark, int depth, int create)
 {
-	char name[16];
+	char name[32];
+	struct hv d = hv_int(depth);
 
-	snprintf(name, sizeof(name), "%d", depth);
-	return ss_child(ss, quark, name, create);
+	return ss_child(ss, quark, hv_to_string(&d, name, sizeof(name)), create);
 }
 
 int ss_push(struct statesys *ss, int64_t t, int quark, struct hv v)
