@@ -143,11 +143,11 @@ hsa_status_t impl_hsa_amd_queue_intercept_create(
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	pthread_mutex_init(&intercept->lock, NULL);
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
-				   group_segment_size, true, &intercept->inner);
+				   group_segment_size, true, NULL, &intercept->inner);
 	if (status != HSA_STATUS_SUCCESS)
 		goto error;
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
-				   group_segment_size, false, &proxy);
+				   group_segment_size, false, NULL, &proxy);
 	if (status != HSA_STATUS_SUCCESS)
 		goto error;
 	intercept->inner->report_as = &proxy->amd.hsa_queue;

@@ -85,7 +85,7 @@ static void queue_free(struct hsat_queue *queue)
 {
 	if (!queue)
 		return;
-	if (queue->doorbell) {
+	if (queue->doorbell && queue->owns_doorbell) {
 		atomic_store(&queue->doorbell->doorbell_of, NULL);
 		hsat_signal_delete(queue->doorbell);
 	}
@@ -96,11 +96,13 @@ static void queue_free(struct hsat_queue *queue)
 hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
 			       void *data, uint32_t private_segment_size,
 			       uint32_t group_segment_size, bool with_processor,
-			       struct hsat_queue **out)
+			       struct hsat_signal *soft_doorbell, struct hsat_queue **out)
 {
 	struct hsat_queue *queue;
+	uint32_t min_size = soft_doorbell ? 1 : HSAT_QUEUE_MIN_SIZE;
+	size_t ring_bytes = (size_t)size * PACKET_BYTES;
 
-	if (size < HSAT_QUEUE_MIN_SIZE || size > HSAT_QUEUE_MAX_SIZE || (size & (size - 1)))
+	if (size < min_size || size > HSAT_QUEUE_MAX_SIZE || (size & (size - 1)))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (type == HSA_QUEUE_TYPE_COOPERATIVE) /* a valid type this agent does not offer */
 		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
@@ -110,8 +112,10 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 	if (!queue)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	memset(queue, 0, sizeof(*queue));
-	queue->amd.hsa_queue.base_address = aligned_alloc(4096, (size_t)size * PACKET_BYTES);
-	queue->doorbell = hsat_signal_new(0);
+	queue->amd.hsa_queue.base_address =
+		aligned_alloc(4096, ring_bytes < 4096 ? 4096 : ring_bytes);
+	queue->owns_doorbell = soft_doorbell == NULL;
+	queue->doorbell = soft_doorbell ? soft_doorbell : hsat_signal_new(0);
 	if (!queue->amd.hsa_queue.base_address || !queue->doorbell) {
 		queue_free(queue);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -134,7 +138,8 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 		queue_free(queue);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
-	atomic_store_explicit(&queue->doorbell->doorbell_of, queue, memory_order_release);
+	if (queue->owns_doorbell)
+		atomic_store_explicit(&queue->doorbell->doorbell_of, queue, memory_order_release);
 	if (with_processor) {
 		if (pthread_create(&queue->processor, NULL, hsat_packet_processor, queue) != 0) {
 			registry_remove(queue);
@@ -152,7 +157,8 @@ void hsat_queue_destroy(struct hsat_queue *queue)
 	if (!queue)
 		return;
 	registry_remove(queue);
-	atomic_store(&queue->doorbell->doorbell_of, NULL);
+	if (queue->owns_doorbell)
+		atomic_store(&queue->doorbell->doorbell_of, NULL);
 	if (queue->has_processor) {
 		atomic_store(&queue->stopping, true);
 		hsat_signal_poke(queue->doorbell);
@@ -208,10 +214,36 @@ hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_
 	if (agent->type != HSA_DEVICE_TYPE_GPU)
 		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
-				   group_segment_size, true, &queue);
+				   group_segment_size, true, NULL, &queue);
 	if (status == HSA_STATUS_SUCCESS)
 		*out = &queue->amd.hsa_queue;
 	return status;
+}
+
+/* A queue whose packets the application processes itself (HSA spec 2.5): the runtime only
+ * provides the ring and the indices; the doorbell is the application's signal. */
+hsa_status_t impl_hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue_type32_t type,
+					uint32_t features, hsa_signal_t doorbell_signal,
+					hsa_queue_t **out)
+{
+	struct hsat_signal *doorbell;
+	struct hsat_queue *queue;
+	hsa_status_t status;
+
+	HSAT_REQUIRE_INIT();
+	if (!out || doorbell_signal.handle == 0 || type == HSA_QUEUE_TYPE_COOPERATIVE)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!hsat_pool_from_handle(region.handle))
+		return HSA_STATUS_ERROR_INVALID_REGION;
+	doorbell = hsat_signal_from_handle(doorbell_signal);
+	if (!doorbell)
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	status = hsat_queue_create(size, type, NULL, NULL, 0, 0, false, doorbell, &queue);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	queue->amd.hsa_queue.features = features;
+	*out = &queue->amd.hsa_queue;
+	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t impl_hsa_queue_destroy(hsa_queue_t *public)

@@ -37,6 +37,7 @@ struct hsat_queue {
 	_Atomic bool stopping;
 	_Atomic bool inactive;
 	bool has_processor;
+	bool owns_doorbell;
 	bool cu_mask_set;
 	uint32_t cu_mask[HSAT_CU_MASK_WORDS];
 	hsa_amd_queue_priority_t priority;
@@ -48,11 +49,12 @@ struct hsat_queue {
 /* NULL unless queue is a live queue of this runtime. */
 struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *queue);
 
-/* Creates a queue; with_processor=false for the proxy side of an intercept queue. */
+/* Creates a queue; with_processor=false for the proxy side of an intercept queue and for soft
+ * queues, which also bring their own doorbell (soft_doorbell, not owned; NULL otherwise). */
 hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
 			       void *data, uint32_t private_segment_size,
 			       uint32_t group_segment_size, bool with_processor,
-			       struct hsat_queue **out);
+			       struct hsat_signal *soft_doorbell, struct hsat_queue **out);
 void hsat_queue_destroy(struct hsat_queue *queue);
 void hsat_queues_destroy_all(void);
 

@@ -189,12 +189,47 @@ static void test_destroy_blocked(struct rt *rt, bool is_or)
 	hsa_signal_destroy(never);
 }
 
+/* A soft queue: the runtime provides ring and indices, the application consumes packets. */
+static void test_soft_queue(struct rt *rt)
+{
+	hsa_region_t region = { rt->fine_pool.handle }; /* pools double as regions here */
+	hsa_signal_t doorbell;
+	hsa_queue_t *queue = NULL;
+	uint64_t index;
+	hsa_agent_dispatch_packet_t *p;
+
+	hsa_signal_create(0, 0, NULL, &doorbell);
+	is_int(hsa_soft_queue_create(region, 16, HSA_QUEUE_TYPE_SINGLE,
+				     HSA_QUEUE_FEATURE_AGENT_DISPATCH, doorbell, &queue),
+	       HSA_STATUS_SUCCESS, "soft queue created");
+	ok(queue && queue->size == 16 && queue->doorbell_signal.handle == doorbell.handle &&
+		   queue->features == HSA_QUEUE_FEATURE_AGENT_DISPATCH,
+	   "with the size, features and doorbell asked for");
+	p = rt_reserve(queue, &index);
+	memset((char *)p + 4, 0, 60);
+	p->type = 42;
+	rt_publish(queue, p, index, rt_header(HSA_PACKET_TYPE_AGENT_DISPATCH, false), 42);
+	/* the consumer side, done by the application itself */
+	hsa_signal_wait_scacquire(doorbell, HSA_SIGNAL_CONDITION_GTE, 0, UINT64_MAX,
+				  HSA_WAIT_STATE_BLOCKED);
+	ok((__atomic_load_n(&p->header, __ATOMIC_ACQUIRE) & 0xff) == HSA_PACKET_TYPE_AGENT_DISPATCH &&
+		   p->type == 42 && hsa_queue_load_read_index_relaxed(queue) == 0,
+	   "no runtime thread consumes a soft queue's packets");
+	hsa_queue_store_read_index_screlease(queue, index + 1);
+	is_int(hsa_queue_destroy(queue), HSA_STATUS_SUCCESS, "soft queue destroyed");
+	is_int(hsa_signal_destroy(doorbell), HSA_STATUS_SUCCESS,
+	       "its doorbell stays the application's signal");
+	is_int(hsa_soft_queue_create(region, 16, HSA_QUEUE_TYPE_SINGLE,
+				     HSA_QUEUE_FEATURE_AGENT_DISPATCH, (hsa_signal_t){ 0 }, &queue),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a doorbell handle 0 is refused");
+}
+
 int main(void)
 {
 	struct rt rt;
 	hsa_queue_t *queue;
 
-	plan(18);
+	plan(24);
 	if (!ok(rt_setup(&rt), "runtime initialised"))
 		return exit_status();
 	hsa_queue_create(rt.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &queue);
@@ -206,6 +241,7 @@ int main(void)
 	test_many_queues(&rt);
 	test_destroy_blocked(&rt, false);
 	test_destroy_blocked(&rt, true);
+	test_soft_queue(&rt);
 	hsa_queue_destroy(queue);
 	hsa_executable_destroy(rt.executable);
 	is_int(hsa_shut_down(), HSA_STATUS_SUCCESS, "hsa_shut_down");
