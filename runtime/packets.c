@@ -86,8 +86,13 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	d.private_segment_size = p.private_segment_size > kernel.private_segment_size
 					 ? p.private_segment_size
 					 : kernel.private_segment_size;
+	if (d.group_segment_size > HSAT_GROUP_SEGMENT_MAX ||
+	    d.private_segment_size > HSAT_PRIVATE_SEGMENT_MAX)
+		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
 	begin = hsat_now_ns();
 	hsat_workers_run(&d);
+	if (atomic_load(&d.out_of_memory))
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsat_counters_record_dispatch(&d, &kernel, begin, hsat_now_ns());
 	complete(queue, p.completion_signal, begin);
 	return HSA_STATUS_SUCCESS;

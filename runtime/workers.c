@@ -70,6 +70,11 @@ static void run_group(struct hsat_dispatch *d, uint64_t group)
 		memset(wi.group_segment, 0, d->group_segment_size);
 	wi.private_segment = scratch_buffer(&scratch.private_, &scratch.private_size,
 					    d->private_segment_size);
+	if ((d->group_segment_size && !wi.group_segment) ||
+	    (d->private_segment_size && !wi.private_segment)) {
+		atomic_store(&d->out_of_memory, true); /* skip the items rather than crash */
+		return;
+	}
 	for (uint32_t z = start[2]; z < end[2]; z++) {
 		for (uint32_t y = start[1]; y < end[1]; y++) {
 			for (uint32_t x = start[0]; x < end[0]; x++) {

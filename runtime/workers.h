@@ -13,6 +13,9 @@
 #include "runtime/include/hsat_cpu_kernel.h"
 #include "runtime/runtime.h"
 
+#define HSAT_GROUP_SEGMENT_MAX (64u * 1024)      /* as a GPU's LDS */
+#define HSAT_PRIVATE_SEGMENT_MAX (1024u * 1024)  /* per work-item */
+
 struct hsat_dispatch {
 	/* input */
 	hsat_cpu_kernel_fn entry;
@@ -34,6 +37,7 @@ struct hsat_dispatch {
 	_Atomic uint64_t busy_ns;      /* summed over threads */
 	_Atomic uint64_t work_items;
 	_Atomic uint64_t waves;        /* 64 work-items per wave, per workgroup */
+	_Atomic bool out_of_memory;    /* a thread could not get its segment memory */
 };
 
 hsa_status_t hsat_workers_start(unsigned count);

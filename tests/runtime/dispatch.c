@@ -142,6 +142,26 @@ static void test_error_callback(struct rt *rt)
 	is_int(atomic_load(&error_status), HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
 	       "an unknown kernel_object is refused, not called");
 	hsa_queue_destroy(queue);
+
+	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, on_queue_error, NULL, 0, 0, &queue);
+	{
+		uint64_t index;
+		hsa_kernel_dispatch_packet_t *p = rt_reserve(queue, &index);
+
+		memset((char *)p + 4, 0, 60);
+		p->workgroup_size_x = p->workgroup_size_y = p->workgroup_size_z = 1;
+		p->grid_size_x = p->grid_size_y = p->grid_size_z = 1;
+		p->group_segment_size = 1u << 30; /* 1 GiB of group memory */
+		p->kernel_object = rt_kernel(rt, "empty");
+		rt_publish(queue, p, index, rt_header(HSA_PACKET_TYPE_KERNEL_DISPATCH, false),
+			   1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+	}
+	for (int i = 0; i < 10000 && atomic_load(&errors_seen) < 3; i++)
+		usleep(1000);
+	ok(atomic_load(&errors_seen) == 3 &&
+		   atomic_load(&error_status) == HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+	   "a group segment beyond 64 KiB is a malformed packet, not a crash");
+	hsa_queue_destroy(queue);
 }
 
 int main(void)
@@ -149,7 +169,7 @@ int main(void)
 	struct rt rt;
 	hsa_queue_t *queue = NULL;
 
-	plan(16);
+	plan(17);
 	if (!ok(rt_setup(&rt), "runtime initialised, test code object loaded"))
 		return exit_status();
 	ok(hsa_queue_create(rt.gpu, 1024, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, 0, &queue) ==
