@@ -217,6 +217,17 @@ static void add_duration(uint64_t *count, uint64_t *total, uint64_t *min, uint64
 	*total += d;
 }
 
+/* Makes a pending-call slot reusable by the next entry. */
+static int release_pending(struct stats_model *m, size_t index)
+{
+	size_t *free_slot = stats_vec_push(&m->free_pending);
+
+	if (!free_slot)
+		return -1;
+	*free_slot = index;
+	return 0;
+}
+
 static int api_exit(struct stats_model *m, const struct trace_event *ev)
 {
 	struct thread_id t = thread_of(ev);
@@ -237,13 +248,8 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 	index = *slot;
 	call = *(struct stats_pending_call *)stats_vec_at(&m->pending, index);
 	keymap_remove(&m->pending_calls, key, sizeof(key));
-	{
-		size_t *free_slot = stats_vec_push(&m->free_pending);
-
-		if (!free_slot)
-			return -1;
-		*free_slot = index;
-	}
+	if (release_pending(m, index))
+		return -1;
 	d = ev->ts_ns > call.entry_ns ? (uint64_t)(ev->ts_ns - call.entry_ns) : 0;
 	row = STATS_ROW(&m->api, struct stats_api_row, call.function_row);
 	add_duration(&row->calls, &row->total_ns, &row->min_ns, &row->max_ns, d);
