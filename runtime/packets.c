@@ -70,6 +70,9 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
 	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	/* a GPU would fault on the first kernarg load: report it as the fault it would be */
+	if (kernel.kernarg_size && !p.kernarg_address)
+		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
 	memset(&d, 0, sizeof(d));
 	d.entry = kernel.entry;
 	d.kernarg = p.kernarg_address;

@@ -162,6 +162,15 @@ static void test_error_callback(struct rt *rt)
 		   atomic_load(&error_status) == HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
 	   "a group segment beyond 64 KiB is a malformed packet, not a crash");
 	hsa_queue_destroy(queue);
+
+	hsa_queue_create(rt->gpu, 64, HSA_QUEUE_TYPE_MULTI, on_queue_error, NULL, 0, 0, &queue);
+	rt_dispatch(queue, rt_kernel(rt, "vector_copy"), NULL, grid, wg, 1, (hsa_signal_t){ 0 },
+		    false);
+	for (int i = 0; i < 10000 && atomic_load(&errors_seen) < 4; i++)
+		usleep(1000);
+	is_int(atomic_load(&error_status), HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION,
+	       "a NULL kernarg address is reported as the fault a GPU would take");
+	hsa_queue_destroy(queue);
 }
 
 int main(void)
@@ -169,7 +178,7 @@ int main(void)
 	struct rt rt;
 	hsa_queue_t *queue = NULL;
 
-	plan(17);
+	plan(18);
 	if (!ok(rt_setup(&rt), "runtime initialised, test code object loaded"))
 		return exit_status();
 	ok(hsa_queue_create(rt.gpu, 1024, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, 0, &queue) ==
