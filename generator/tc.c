@@ -347,3 +347,22 @@ void tc_entry_start_text(struct tc *tc, const char *path, const char *display)
 {
 	entry_start(tc, path, display, 1);
 }
+
+void tc_decrement(struct tc *tc, const char *path)
+{
+	struct xml_writer *xw = tc->xw;
+
+	xml_writer_start(xw, "stateChange");
+	xml_writer_start(xw, "if");
+	xml_writer_start(xw, "and");
+	xml_writer_start(xw, "not");
+	tc_cond_path(tc, "eq", path, TC_NULL);	/* a null count compares as a string */
+	xml_writer_end(xw, "not");
+	tc_cond_path(tc, "gt", path, TC_INT("0"));
+	xml_writer_end(xw, "and");
+	xml_writer_end(xw, "if");
+	xml_writer_start(xw, "then");
+	tc_change_body(tc, path, &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	xml_writer_end(xw, "then");
+	xml_writer_end(xw, "stateChange");
+}

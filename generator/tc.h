@@ -89,6 +89,10 @@ void tc_change(struct tc *tc, const char *path, const struct tc_value *v);
 /* The body of a stateChange, for use inside <then>/<else>. */
 void tc_change_body(struct tc *tc, const char *path, const struct tc_value *v);
 
+/* path := path - 1 (Integer), only when path holds a count above 0: a lost or missing
+ * start event never makes a count negative. */
+void tc_decrement(struct tc *tc, const char *path);
+
 /* <condition operator=op><field name=field/> value </condition> */
 void tc_cond_field(struct tc *tc, const char *op, const char *field, const struct tc_value *v);
 /* <condition operator=op> path's stateAttributes, value </condition> */

@@ -58,8 +58,7 @@ static void counters_state_provider(struct tc *tc)
 	tc_handler_start(tc, "hsa_activity:mem_free");
 	tc_change(tc, "Pools/$pool/freed_bytes",
 		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
-	tc_change(tc, "Pools/$pool/live_allocations",
-		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	tc_decrement(tc, "Pools/$pool/live_allocations");
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_activity:packet_submit");
@@ -78,8 +77,7 @@ static void counters_state_provider(struct tc *tc)
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_gpu:kernel_end");
-	tc_change(tc, "Queues/$queue_id/packets_in_flight",
-		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	tc_decrement(tc, "Queues/$queue_id/packets_in_flight");
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_gpu:copy_end");

@@ -10,7 +10,7 @@
  *	Q/inflight	Integer dispatch packets submitted and not yet finished on the GPU
  *	Q/barrier	Long packet index of the last pending barrier packet, null when none
  *	Q/ahead		Integer dispatches submitted before the first pending barrier, not yet
- *			finished
+ *			finished; null when no barrier is pending
  *	Q/running	Integer kernels of the queue running on the GPU
  *	Q/kernel	String name of the kernel the queue is running (GPU time)
  * A queue waits on a barrier when a barrier packet is pending, no kernel of the queue runs
@@ -158,28 +158,20 @@ static void kernel_begin_end(struct tc *tc)
 	tc_change_body(tc, Q "/barrier", TC_NULL);
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
+	change_if_path(tc, "eq", Q "/barrier", TC_NULL, Q "/ahead", TC_NULL);
 	update_state(tc);
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_gpu:kernel_end");
 	tc_change(tc, Q "/kernel", TC_NULL);
-	tc_change(tc, Q "/running", &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
-	tc_change(tc, Q "/inflight",
-		  &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
-	/* kernels after a barrier start only once it is satisfied: this one was ahead */
-	xml_writer_start(xw, "stateChange");
-	xml_writer_start(xw, "if");
-	xml_writer_start(xw, "not");
-	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
-	xml_writer_end(xw, "not");
-	xml_writer_end(xw, "if");
-	xml_writer_start(xw, "then");
-	tc_change_body(tc, Q "/ahead",
-		       &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
-	xml_writer_end(xw, "then");
-	xml_writer_end(xw, "stateChange");
+	tc_decrement(tc, Q "/running");
+	tc_decrement(tc, Q "/inflight");
+	/* kernels after a barrier start only once it is satisfied: this one was ahead
+	 * (Q/ahead is null when no barrier is pending) */
+	tc_decrement(tc, Q "/ahead");
 	/* the queue drained: nothing is left for a barrier to hold back */
 	change_if_path(tc, "le", Q "/inflight", TC_INT("0"), Q "/barrier", TC_NULL);
+	change_if_path(tc, "eq", Q "/barrier", TC_NULL, Q "/ahead", TC_NULL);
 	update_state(tc);
 	tc_handler_end(tc);
 }

@@ -3,12 +3,12 @@
 # (hsatrace analyze) on small Trace Compass stub traces written for this test:
 # hsa-stub-trace.xml (a host-to-device copy; queue 1: two dispatches, a barrier, a dispatch
 # behind it; queue 2: barrier, dispatch, barrier, dispatch; a successful and a failed API call,
-# and the exit of a call begun before the trace) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
+# the exit of a call and the end of a kernel begun before the trace) and kernel-stub-trace.xml (a thread blocking in ioctl inside an HSA wait).
 # Each expected interval below is worked out by hand from the trace and the view's rules.
 . "$(dirname "$0")/../lib/tap.sh"
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
 [ -x "$analyze" ] || skip_all "the engine (hsatrace-analyze) is not built"
-plan 29
+plan 30
 here=$HSATRACE_SRC/tests/generator
 views=$HSATRACE_SRC/xml-views
 tmp=$(mktemp -d) || exit 1
@@ -76,6 +76,8 @@ has "$tmp/counters" 'org.hsatrace.counters.state\tQueues/1/packets_in_flight\t60
 	"packets in flight count dispatches, not barriers, until their kernel_end"
 "$analyze" -q --intervals='Copies/*/*/*' "$views/hsa-counters.xml" "$here/hsa-stub-trace.xml" \
 	>"$tmp/bytes"
+! grep -q 'packets_in_flight	[0-9]*	[0-9]*	int	-' "$tmp/counters"
+ok $? "the end of a kernel begun before the trace does not make a count negative"
 has "$tmp/bytes" 'org.hsatrace.counters.state\tCopies/6/7/bytes_copied\t95\t300\tlong\t4096' \
 	"bytes copied accumulate at the copy's end (the bandwidth view shows their delta)"
 
