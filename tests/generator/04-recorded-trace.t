@@ -3,7 +3,7 @@
 # the tracer (private lttng-sessiond), unifies it, then
 #   - runs the coverage test on the recorded trace (LTTng declares every enabled event class:
 #     every event and field the views read must be there) and on the unified trace;
-#   - runs the queue and counter analyses on the unified trace with the headless engine.
+#   - runs the API, queue and counter analyses on the unified trace with the headless engine.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -17,7 +17,7 @@ for f in "$record" "$unify" "$analyze" "$coverage" "$samples/vector_copy" \
 	"$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so"; do
 	[ -x "$f" ] || [ -f "$f" ] || skip_all "not built: $f"
 done
-plan 6
+plan 8
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
 views=$HSATRACE_SRC/xml-views
@@ -54,3 +54,11 @@ ok $? "the queue view shows the recorded queue idle, then busy with the dispatch
 	>"$tmp/pools" 2>&1
 grep -q '	long	[1-9][0-9]*$' "$tmp/pools"
 ok $? "the counters view sums the recorded allocations per pool" || sed 's/^/#   /' "$tmp/pools" >&2
+"$analyze" -q --intervals='Processes/*/Threads/*/CallStack/1' "$views/hsa-api.xml" "$tmp/uni" \
+	>"$tmp/api" 2>&1
+grep -q '	string	hsa_init$' "$tmp/api"
+ok $? "the API view shows the recorded hsa_init by its plain name" || sed 's/^/#   /' "$tmp/api" >&2
+"$analyze" -q --segments -a org.hsatrace.gpu.segments "$views/hsa-gpu.xml" "$tmp/uni" \
+	>"$tmp/segments" 2>&1
+grep -q '	hsa_init	status=long:0;' "$tmp/segments"
+ok $? "the duration pattern has a segment for the hsa_init call" || sed 's/^/#   /' "$tmp/segments" >&2
