@@ -69,7 +69,7 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 		c = calloc(1, sizeof(*c));
 	if (c) {
 		c->pending.done = copy_done;
-		c->pending.orig = completion_signal;
+		c->pending.orig = c->pending.stamp = completion_signal;
 		if (hsat_pending_prepare(&c->pending)) {
 			free(c);
 			c = NULL;

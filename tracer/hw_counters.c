@@ -191,6 +191,11 @@ error:
 	return NULL;
 }
 
+void hsat_hw_counters_release_later(struct hw_profile *hw, hsa_signal_t program_signal)
+{
+	hw->pending.orig = program_signal;
+}
+
 void hsat_hw_counters_arm(struct hw_profile *hw)
 {
 	hsat_pending_arm(&hw->pending);

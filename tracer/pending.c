@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hsat_pending head = { &head, &head, { 0 }, { 0 }, NULL, NULL };
+static struct hsat_pending head = { &head, &head, { 0 }, { 0 }, { 0 }, NULL, NULL };
 static hsa_signal_t *retired;
 static size_t n_retired, cap_retired;
 
@@ -140,13 +140,13 @@ static void copy_timestamps(hsa_signal_t from, hsa_signal_t to)
 static bool on_complete(hsa_signal_value_t value, void *arg)
 {
 	struct hsat_pending *p = arg;
-	hsa_signal_t proxy = p->proxy, orig = p->orig;
+	hsa_signal_t proxy = p->proxy, orig = p->orig, stamp = p->stamp;
 
 	(void)value;
 	hsat_enter_tracer();
 	destroy_retired();
 	p->done(p);
-	copy_timestamps(proxy, orig);
+	copy_timestamps(proxy, stamp);
 	pthread_mutex_lock(&lock);
 	unlink_locked(p);
 	retire_locked(proxy);
@@ -186,7 +186,11 @@ void hsat_pending_cancel(struct hsat_pending *p)
 	hsat_leave_tracer();
 }
 
-/* The runtime is unloading: its handlers will never run. Free our side only. */
+/* The runtime is unloading: its handlers will never run, but it may still read what it was
+ * given (a profile's command buffer, at its own shutdown). Keep those operations, reachable,
+ * for the life of the process instead of freeing them. */
+static struct hsat_pending graveyard = { &graveyard, &graveyard, { 0 }, { 0 }, { 0 }, NULL, NULL };
+
 void hsat_pending_forget_all(void)
 {
 	pthread_mutex_lock(&lock);
@@ -194,9 +198,10 @@ void hsat_pending_forget_all(void)
 		struct hsat_pending *p = head.next;
 
 		unlink_locked(p);
-		if (p->forget)
-			p->forget(p);
-		free(p);
+		p->next = &graveyard;
+		p->prev = graveyard.prev;
+		graveyard.prev->next = p;
+		graveyard.prev = p;
 	}
 	free(retired);
 	retired = NULL;

@@ -118,7 +118,7 @@ static struct dispatch *watch_dispatch(struct queue_state *q, hsa_kernel_dispatc
 	d->kernel_object = p->kernel_object;
 	snprintf(d->kernel_name, sizeof(d->kernel_name), "%s", name);
 	d->pending.done = dispatch_done;
-	d->pending.orig = p->completion_signal;
+	d->pending.orig = d->pending.stamp = p->completion_signal;
 	if (hsat_pending_prepare(&d->pending)) {
 		free(d);
 		return NULL;
@@ -199,7 +199,19 @@ static void on_submit(const void *pkts, uint64_t count, uint64_t user_pkt_index,
 			hsat_hw_counters_begin(q->agent, (q->queue_id << 32) | (index & 0xffffffffu),
 					       &b.out[n_out], &b.out[n_out + 2]) : NULL;
 		if (b.counted[i]) {
-			b.out[n_out + 1] = b.copy[i];
+			hsa_kernel_dispatch_packet_t *k = &b.out[n_out + 1];
+
+			/* The program sees the completion once the counters are read, after the
+			 * stop packet: it may shut down as soon as it does. */
+			*k = b.copy[i];
+			if (b.watched[i]) {
+				hsat_hw_counters_release_later(b.counted[i],
+							       b.watched[i]->pending.orig);
+				b.watched[i]->pending.orig.handle = 0;
+			} else {
+				hsat_hw_counters_release_later(b.counted[i], k->completion_signal);
+				k->completion_signal.handle = 0;
+			}
 			n_out += 3;
 		} else {
 			b.out[n_out++] = b.copy[i];

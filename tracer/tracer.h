@@ -57,6 +57,7 @@ struct hsat_pending {
 	struct hsat_pending *prev, *next;	/* all pending operations (owned by pending.c) */
 	hsa_signal_t proxy;			/* the tracer's signal given to the runtime */
 	hsa_signal_t orig;			/* the program's signal, released on completion */
+	hsa_signal_t stamp;			/* receives the proxy's timestamps (0: none) */
 	hsat_pending_done_fn done;		/* emits the events, runs on the handler thread */
 	void (*forget)(struct hsat_pending *p); /* frees owner data, never called for done */
 };

@@ -37,14 +37,17 @@ tracer_run() {
 tracer_record() {
 	_rname=$1
 	_trace=$TR/$_rname.ctf
-	lttng create "$_rname" -o "$_trace" >/dev/null &&
+	_log=$TR/$_rname.lttng
+	lttng create "$_rname" -o "$_trace" >"$_log" 2>&1 &&
 		lttng enable-event -u "${TRACER_EVENTS:-hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*}" \
-			>/dev/null &&
-		lttng add-context -u -t vpid -t vtid >/dev/null &&
-		lttng start >/dev/null || return 1
+			>>"$_log" 2>&1 &&
+		lttng add-context -u -t vpid -t vtid >>"$_log" 2>&1 &&
+		lttng start >>"$_log" 2>&1 || { diag "$(cat "$_log")"; return 1; }
 	tracer_run "$@"
-	lttng stop >/dev/null && lttng destroy >/dev/null || return 1
-	babeltrace2 --clock-cycles "$_trace" >"$TR/$_rname.txt" 2>"$TR/$_rname.bt-err" || return 1
+	lttng stop >>"$_log" 2>&1 && lttng destroy >>"$_log" 2>&1 ||
+		{ diag "$(cat "$_log")"; return 1; }
+	babeltrace2 --clock-cycles "$_trace" >"$TR/$_rname.txt" 2>"$TR/$_rname.bt-err" ||
+		{ diag "babeltrace2: $(cat "$TR/$_rname.bt-err")"; return 1; }
 	awk -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" "$TR/$_rname.txt" >"$TR/$_rname.stats"
 }
 
