@@ -116,6 +116,7 @@ struct build {
 	struct tg *tg;
 	struct run *run;
 	int xy;
+	struct engine *eng;
 };
 
 static void build(struct build *b, const struct m_entry *me, int base, int parent, char **caps,
@@ -210,9 +211,20 @@ static void build(struct build *b, const struct m_entry *me, int base, int paren
 	char *path = strdup(me->path && me->path[0] ? me->path : "*"), *save = NULL;
 	char *segs[64];
 	int nsegs = 0;
+	struct build sub = *b;
 
 	if (!path)
 		abort();
+	if (me->analysis_id) {
+		/* the path is absolute in that analysis's state system */
+		sub.run = engine_find(b->eng, me->analysis_id);
+		base = SS_ROOT;
+		if (!sub.run) {
+			free(path);
+			return;
+		}
+		b = &sub;
+	}
 	for (char *t = strtok_r(path, "/", &save); t && nsegs < 64; t = strtok_r(NULL, "/", &save))
 		segs[nsegs++] = t;
 	build_at(b, me, segs, nsegs, 0, base, parent, caps, ncaps);
@@ -415,7 +427,7 @@ int view_output(const struct m_view *v, struct engine *eng, const struct view_op
 		return -1;
 	}
 	for (int r = 0; r < nruns; r++) {
-		struct build b = { &t, runs[r], v->xy };
+		struct build b = { &t, runs[r], v->xy, eng };
 		struct statesys *ss = &runs[r]->ss;
 		int root = add_entry(&t, vo->trace_name, -1, -1, runs[r], ss->start_time, ss->end_time);
 

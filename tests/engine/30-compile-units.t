@@ -115,4 +115,22 @@ refused "$T4: an undefined action is an error" '<tmfxml><pattern id="p" version=
 refused "$T4: an undefined test is an error" '<tmfxml><pattern id="p" version="1"><patternHandler><fsm id="f"><state id="s"><transition target="e" cond="zz"/></state><final id="e"/></fsm></patternHandler></pattern></tmfxml>' "undefined test: id=zz"
 refused "$T4: an undefined target is an error" '<tmfxml><pattern id="p" version="1"><patternHandler><fsm id="f"><state id="s"><transition target="zz"/></state></fsm></patternHandler></pattern></tmfxml>' "undefined target state: target=zz"
 
+# views: <name>, <display type="constant">, analysisId, $1 captures (semantics.md 5.3)
+cat >"$T/v.xml" <<'X'
+<tmfxml>
+<stateProvider id="sp" version="1"><eventHandler eventName="*">
+<stateChange><stateAttribute type="constant" value="Files"/><stateAttribute type="eventField" value="f"/><stateAttribute type="constant" value="label"/><stateValue type="eventField" value="myField"/></stateChange>
+<stateChange><stateAttribute type="constant" value="Files"/><stateAttribute type="eventField" value="f"/><stateAttribute type="constant" value="state"/><stateValue type="eventName"/></stateChange>
+</eventHandler></stateProvider>
+<timeGraphView id="tg"><head><analysis id="sp"/></head>
+<entry path="Files/1*" analysisId="sp"><display type="constant" value="state"/><name type="constant" value="label"/>
+<entry path="$1"/></entry>
+</timeGraphView>
+</tmfxml>
+X
+out=$("$A" -q -v tg --part tree "$T/v.xml" "$T/trace.xml")
+is "$(echo "$out" | cut -d, -f1 | tr '\n' ' ')" "trace.xml m m m " "views: one entry per matched attribute, named by <name>, under the trace entry"
+rows=$("$A" -q -v tg --part rows "$T/v.xml" "$T/trace.xml")
+is "$(echo "$rows" | head -1)" "m:1,2,-2147483648,sys_open" "views: rows are the intervals of the <display> attribute (duration to the end)"
+
 done_testing
