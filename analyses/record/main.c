@@ -39,6 +39,7 @@ struct options {
 	int passes;
 	bool hot;
 	bool blocking;
+	unsigned long subbuf_size;	/* 0: the default */
 	bool tracer;
 	bool kernel;
 	char **argv;			/* the program and its arguments */
@@ -65,6 +66,8 @@ static void usage(FILE *f)
 		"      --no-kernel         do not record the kernel domain\n"
 		"      --blocking          never discard UST events: the program waits for\n"
 		"                          buffer space (slower, complete traces)\n"
+		"      --subbuf-size BYTES UST sub-buffer size (power of two, default 1 MiB,\n"
+		"                          4 MiB with hot; 8 sub-buffers per CPU)\n"
 		"  -p, --passes N          run the program N times (base run + N-1 passes)\n"
 		"  -c, --counters GROUP    one extra pass measuring this comma-separated counter\n"
 		"                          group (repeatable)\n"
@@ -116,6 +119,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		{ "passes", required_argument, NULL, 'p' },
 		{ "counters", required_argument, NULL, 'c' },
 		{ "url", required_argument, NULL, 'u' },
+		{ "subbuf-size", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -142,6 +146,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 				o->groups[o->n_groups++] = optarg;
 			break;
 		case 'u': o->url = optarg; break;
+		case 'S': o->subbuf_size = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return 2;
 		}
@@ -149,6 +154,10 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 	if (optind >= argc) {
 		fprintf(stderr, "hsatrace-record: missing the program to run\n");
 		usage(stderr);
+		return 2;
+	}
+	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
+		fprintf(stderr, "hsatrace-record: --subbuf-size must be a power of two, 4096 or more\n");
 		return 2;
 	}
 	if (o->passes < 1 || o->passes > 64) {
@@ -282,7 +291,8 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	if (rec_session_create(&s, tag, path, o->url) != 0)
 		goto cleanup;
 	if (rec_session_enable_ust(&s, o->patterns, (size_t)o->n_patterns,
-				   o->hot ? 4u << 20 : 1u << 20, 8, o->blocking) != 0)
+				   o->subbuf_size ? o->subbuf_size : o->hot ? 4u << 20 : 1u << 20, 8,
+				   o->blocking) != 0)
 		goto cleanup;
 	if (*kernel_ok && rec_session_enable_kernel(&s) != 0)
 		*kernel_ok = false;	/* said once; later passes do not try again */

@@ -169,8 +169,9 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 		int ret;
 
 		if (!have[activity]) {
-			if (setup_ust_channel(s, channel, activity ? subbuf_size / 2 : subbuf_size,
-					      num_subbuf, blocking) != 0)
+			uint64_t size = activity && subbuf_size >= 8192 ? subbuf_size / 2 : subbuf_size;
+
+			if (setup_ust_channel(s, channel, size, num_subbuf, blocking) != 0)
 				return -1;
 			have[activity] = true;
 		}

@@ -111,7 +111,8 @@ static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 			n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_names);
 	for (size_t i = 0; i < n; i++) {
 		int r;
 

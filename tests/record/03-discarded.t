@@ -1,0 +1,43 @@
+#!/bin/sh
+# Discarded events: with tiny sub-buffers and a fast program, LTTng discards events; record
+# reports them per channel, and unify finds the same total in the trace and keeps them as
+# discarded-event records. --blocking then records everything.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
+app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+for p in "$record" "$unify" "$app"; do
+	[ -x "$p" ] || skip_all "not built: $p"
+done
+plan 7
+
+lttng_harness_start || exit 1
+tmp=$LTTNG_HARNESS_DIR
+rec() { "$record" --no-tracer --no-kernel -e activity --event 'hsatrace_bench:*' "$@"; }
+
+"$record" --subbuf-size 1000 -- true 2>/dev/null
+is $? 2 "a sub-buffer size that is not a power of two is a usage error"
+
+rec --subbuf-size 4096 -o "$tmp/small" -- "$app" --bulk 200000 2>"$tmp/small.log"
+ok $? "record with 4 KiB sub-buffers" || sed 's/^/# /' "$tmp/small.log" >&2
+reported=$(sed -n 's/.*: \([0-9]*\) events discarded.*/\1/p' "$tmp/small.log" | awk '{ s += $1 } END { print s + 0 }')
+if [ "$reported" -gt 0 ]; then
+	"$unify" --summary "$tmp/small" -o "$tmp/small.out" >"$tmp/small.sum" 2>"$tmp/unify.log"
+	ok $? "unify exits 0 on a trace with discarded events"
+	is "$(sed -n 's/^discarded_events=//p' "$tmp/small.sum")" "$reported" \
+		"unify counts the $reported discarded events record reported"
+	grep -q "the tracer discarded $reported events" "$tmp/unify.log"
+	ok $? "and reports them"
+else
+	skip 3 "the consumer kept up: nothing was discarded this time"
+fi
+
+rec --blocking --subbuf-size 4096 -o "$tmp/block" -- "$app" --bulk 20000 2>"$tmp/block.log"
+ok $? "record --blocking with 4 KiB sub-buffers"
+grep -q 'discarded' "$tmp/block.log"
+ok $((! $?)) "nothing is discarded" || sed 's/^/# /' "$tmp/block.log" >&2
+
+done_testing
