@@ -116,4 +116,11 @@ hsa_signal_value_t hsat_hook_hsa_signal_wait_relaxed(struct hsat_call *call, hsa
 						     uint64_t timeout_hint,
 						     hsa_wait_state_t wait_state_hint);
 
+#define HSAT_HOOK_hsa_amd_signal_wait_any hsat_waits_wanted()
+uint32_t hsat_hook_hsa_amd_signal_wait_any(struct hsat_call *call, uint32_t signal_count,
+					   hsa_signal_t *signals, hsa_signal_condition_t *conds,
+					   hsa_signal_value_t *values, uint64_t timeout_hint,
+					   hsa_wait_state_t wait_hint,
+					   hsa_signal_value_t *satisfying_value);
+
 #endif

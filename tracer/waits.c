@@ -47,3 +47,30 @@ hsa_signal_value_t hsat_hook_hsa_signal_wait_relaxed(struct hsat_call *call, hsa
 	return timed_wait(call, hsat_real_core.hsa_signal_wait_relaxed_fn, signal, condition,
 			  compare_value, timeout_hint, wait_state_hint);
 }
+
+/* Wait-any: the event names the signal that satisfied the wait; the program's arrays are read
+ * only then (the runtime has read them itself), never after an error or a timeout. */
+uint32_t hsat_hook_hsa_amd_signal_wait_any(struct hsat_call *call, uint32_t signal_count,
+					   hsa_signal_t *signals, hsa_signal_condition_t *conds,
+					   hsa_signal_value_t *values, uint64_t timeout_hint,
+					   hsa_wait_state_t wait_hint,
+					   hsa_signal_value_t *satisfying_value)
+{
+	uint64_t begin = hsat_monotonic_ns();
+	uint32_t index = hsat_real_amd_ext.hsa_amd_signal_wait_any_fn(
+		signal_count, signals, conds, values, timeout_hint, wait_hint, satisfying_value);
+	struct hsat_ev_hsa_activity__signal_wait e = {
+		.timeout_hint = timeout_hint,
+		.value = (int64_t)index,
+		.blocked_ns = hsat_monotonic_ns() - begin,
+		.correlation_id = call->cid,
+	};
+
+	if (index < signal_count && signals && conds && values) {
+		e.signal = signals[index].handle;
+		e.condition = (int32_t)conds[index];
+		e.compare_value = values[index];
+	}
+	lttng_ust_tracepoint(hsa_activity, signal_wait, &e);
+	return index;
+}
