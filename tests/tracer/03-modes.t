@@ -113,5 +113,12 @@ is "$(stat cycles attaches)" 3 "cycles: the runtime attached the tracer on every
 is "$(stat cycles barriers)" 300 "cycles: all 300 barrier packets reported"
 is "$(stat cycles packet_uncorrelated)" 0 "cycles: each packet links to its thread's doorbell store"
 is "$(stat cycles unpaired)" 0 "cycles: entries and exits pair up"
+waits=$(awk '/hsa_api:hsa_amd_signal_wait_any_exit: .* retval = 0 }/ {
+		match($0, /correlation_id = [0-9]+/); any[substr($0, RSTART, RLENGTH)] = 1; n++ }
+	/hsa_activity:signal_wait: .* value = 0,/ {
+		match($0, /correlation_id = [0-9]+/); waited[substr($0, RSTART, RLENGTH)] = 1 }
+	END { for (c in any) if (c in waited) m++; print n + 0, m + 0 }' "$TR/cycles.txt")
+is "$waits" "12 12" \
+	"cycles: each satisfied hsa_amd_signal_wait_any is a signal_wait (index 0)"
 
 done_testing

@@ -6,6 +6,7 @@
  *     cycles_app CYCLES THREADS PACKETS_PER_THREAD
  */
 #include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@ struct worker {
 	hsa_agent_t agent;
 	unsigned packets;
 	unsigned completed;
+	unsigned waited_any;	/* hsa_amd_signal_wait_any found the completed signal */
 	hsa_status_t status;
 };
 
@@ -69,6 +71,14 @@ static void *work(void *arg)
 		w->status = submit_barrier(queue, done);
 		w->completed += w->status == HSA_STATUS_SUCCESS;
 	}
+	if (w->status == HSA_STATUS_SUCCESS) {
+		hsa_signal_condition_t cond = HSA_SIGNAL_CONDITION_EQ;
+		hsa_signal_value_t zero = 0, seen = -1;
+
+		w->waited_any = hsa_amd_signal_wait_any(1, &done, &cond, &zero, 1000000000ull,
+							HSA_WAIT_STATE_BLOCKED, &seen) == 0 &&
+				seen == 0;
+	}
 	if (done.handle)
 		hsa_signal_destroy(done);
 	if (queue)
@@ -95,7 +105,7 @@ static int cycle(unsigned n, unsigned threads, unsigned packets)
 	struct worker w[16];
 	pthread_t tid[16];
 	hsa_agent_t gpu = { 0 };
-	unsigned completed = 0;
+	unsigned completed = 0, waited_any = 0;
 	hsa_status_t st = hsa_init();
 
 	if (st != HSA_STATUS_SUCCESS) {
@@ -104,15 +114,16 @@ static int cycle(unsigned n, unsigned threads, unsigned packets)
 	}
 	hsa_iterate_agents(find_gpu, &gpu);
 	for (unsigned t = 0; t < threads; t++) {
-		w[t] = (struct worker){ gpu, packets, 0, HSA_STATUS_SUCCESS };
+		w[t] = (struct worker){ gpu, packets, 0, 0, HSA_STATUS_SUCCESS };
 		pthread_create(&tid[t], NULL, work, &w[t]);
 	}
 	for (unsigned t = 0; t < threads; t++) {
 		pthread_join(tid[t], NULL);
 		completed += w[t].completed;
+		waited_any += w[t].waited_any;
 	}
-	printf("cycle %u: %u of %u barrier packets completed, forked child exit %d\n", n,
-	       completed, threads * packets, fork_child());
+	printf("cycle %u: %u of %u barrier packets completed, %u wait-any satisfied, "
+	       "forked child exit %d\n", n, completed, threads * packets, waited_any, fork_child());
 	st = hsa_shut_down();
 	return st != HSA_STATUS_SUCCESS || completed != threads * packets;
 }
