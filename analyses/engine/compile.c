@@ -1,8 +1,9 @@
 /*
- * compile.c - <tmfxml> DOM -> struct m_file, with Trace Compass's compile rules
- * (semantics.md §3.1, §3.4, §3.5, §4.1, §4.3, §5, §6): any compile error refuses the analysis.
+ * compile.c - <tmfxml> analyses (stateProvider, pattern) from the DOM into struct m_analysis,
+ * with Trace Compass's compile rules (semantics.md §3.1, §3.4, §3.5, §4.1, §4.3): any compile
+ * error refuses the analysis. Views: compile_view.c; parsing and validation: load.c.
  */
-#include "analyses/engine/compile.h"
+#include "analyses/engine/compile_int.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,82 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlschemas.h>
-
-struct location {
-	char *id;
-	struct m_path path;
-};
-
-struct cctx {
-	const char *file;
-	struct m_analysis *an;
-	struct location *locs;
-	int nlocs;
-	char err[1024];
-	const struct m_load_opts *opts;
-};
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = s ? strdup(s) : NULL;
-
-	if (s && !p)
-		abort();
-	return p;
-}
-
-#define GROW(arr, n) ((arr) = realloc_or_die((arr), ((n) + 1) * sizeof(*(arr))))
-static void m_file_free_views(struct m_file *f);
-static void *realloc_or_die(void *p, size_t size)
-{
-	p = realloc(p, size);
-	if (!p)
-		abort();
-	return p;
-}
-
-static int is_el(const xmlNode *n, const char *name)
-{
-	return n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name);
-}
-
-/* An attribute's value, owned by the caller (NULL when absent). */
-static char *prop(const xmlNode *n, const char *name)
-{
-	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-	char *s;
-
-	if (!v)
-		return NULL;
-	s = xstrdup((const char *)v);
-	xmlFree(v);
-	return s;
-}
-
-static int prop_is(const xmlNode *n, const char *name, const char *want)
-{
-	char *v = prop(n, name);
-	int r = v && !strcmp(v, want);
-
-	free(v);
-	return r;
-}
-
-static int cerr(struct cctx *c, const xmlNode *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int cerr(struct cctx *c, const xmlNode *n, const char *fmt, ...)
+int cu_err(struct cctx *c, const xmlNode *n, const char *fmt, ...)
 {
 	char msg[768];
 	va_list ap;
@@ -124,9 +50,15 @@ static char *prop_subst(struct cctx *c, const xmlNode *n, const char *name)
 	return v;
 }
 
-/* ------------------------------------------------------------------ paths */
+void cu_diag(const struct m_load_opts *o, const char *msg)
+{
+	if (o && o->diag)
+		o->diag(o->diag_ctx, msg);
+	else
+		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+}
 
-static void path_free(struct m_path *p);
+/* ------------------------------------------------------------------ paths */
 
 static void attr_free(struct m_attr *a)
 {
@@ -137,7 +69,7 @@ static void attr_free(struct m_attr *a)
 	}
 }
 
-static void path_free(struct m_path *p)
+void path_free(struct m_path *p)
 {
 	for (int i = 0; i < p->n; i++)
 		attr_free(&p->el[i]);
@@ -148,7 +80,7 @@ static void path_free(struct m_path *p)
 
 static void path_copy(struct m_path *dst, const struct m_path *src);
 
-static void path_append(struct m_path *p, const struct m_attr *a)
+void path_append(struct m_path *p, const struct m_attr *a)
 {
 	struct m_attr *d;
 
@@ -172,8 +104,6 @@ static void path_copy(struct m_path *dst, const struct m_path *src)
 		path_append(dst, &src->el[i]);
 }
 
-static int compile_path(struct cctx *c, const xmlNode *parent, struct m_path *out);
-
 static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 {
 	char *type = prop(n, "type");
@@ -181,14 +111,14 @@ static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 	int ret = -1;
 
 	if (!type) {
-		cerr(c, n, "missing type");
+		cu_err(c, n, "missing type");
 		goto cleanup;
 	}
 	if (!strcmp(type, "constant") || !strcmp(type, "eventField")) {
 		a.type = type[0] == 'c' ? MA_CONSTANT : MA_FIELD;
 		a.value = prop_subst(c, n, "value");
 		if (!a.value || !a.value[0]) {
-			cerr(c, n, "stateAttribute type=%s needs a value", type);
+			cu_err(c, n, "stateAttribute type=%s needs a value", type);
 			goto cleanup;
 		}
 		if (a.type == MA_CONSTANT && !strcmp(a.value, "#CurrentScenario"))
@@ -203,7 +133,7 @@ static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 			if (!strcmp(c->locs[i].id, id))
 				break;
 		if (!id || i == c->nlocs) {
-			cerr(c, n, "unknown location: id=%s", id ? id : "(none)");
+			cu_err(c, n, "unknown location: id=%s", id ? id : "(none)");
 			free(id);
 			goto cleanup;
 		}
@@ -218,7 +148,7 @@ static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 		if (compile_path(c, n, a.query))
 			goto cleanup;
 		if (!a.query->n) {
-			cerr(c, n, "a query needs at least one stateAttribute");
+			cu_err(c, n, "a query needs at least one stateAttribute");
 			goto cleanup;
 		}
 	} else if (!strcmp(type, "pool")) {
@@ -229,7 +159,7 @@ static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 	} else if (!strcmp(type, "null")) {
 		a.type = MA_NULL;
 	} else {
-		cerr(c, n, "unknown stateAttribute type: type=%s", type);
+		cu_err(c, n, "unknown stateAttribute type: type=%s", type);
 		goto cleanup;
 	}
 	GROW(out->el, out->n);
@@ -242,8 +172,7 @@ cleanup:
 	return ret;
 }
 
-/* Every stateAttribute child of parent, in order. */
-static int compile_path(struct cctx *c, const xmlNode *parent, struct m_path *out)
+int compile_path(struct cctx *c, const xmlNode *parent, struct m_path *out)
 {
 	for (const xmlNode *n = parent->children; n; n = n->next)
 		if (is_el(n, "stateAttribute") && compile_attr(c, n, out))
@@ -295,7 +224,7 @@ static int parse_forced(struct cctx *c, const xmlNode *n, enum m_forced *out)
 	else if (!strcmp(f, "double"))
 		*out = MF_DOUBLE;
 	else
-		ret = cerr(c, n, "unknown forcedType: forcedType=%s", f);
+		ret = cu_err(c, n, "unknown forcedType: forcedType=%s", f);
 	free(f);
 	return ret;
 }
@@ -320,12 +249,12 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		else if (!strcmp(stack, "popAll"))
 			v->stack = MS_POPALL;
 		else if (strcmp(stack, "peek")) {
-			cerr(c, n, "unknown stack action: stack=%s", stack);
+			cu_err(c, n, "unknown stack action: stack=%s", stack);
 			goto cleanup;
 		}
 	}
 	if (v->stack != MS_NONE && (v->increment || v->update)) {
-		cerr(c, n, "a stack action cannot be combined with increment or update");
+		cu_err(c, n, "a stack action cannot be combined with increment or update");
 		goto cleanup;
 	}
 	if (map) {
@@ -333,7 +262,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 			if (!strcmp(c->an->mappings[i].id, map))
 				v->mapping = &c->an->mappings[i];
 		if (!v->mapping) {
-			cerr(c, n, "unknown mappingGroup: id=%s", map);
+			cu_err(c, n, "unknown mappingGroup: id=%s", map);
 			goto cleanup;
 		}
 	}
@@ -345,7 +274,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		goto cleanup;
 	}
 	if (!type) {
-		cerr(c, n, "missing type");
+		cu_err(c, n, "missing type");
 		goto cleanup;
 	}
 	value = prop_subst(c, n, "value");
@@ -354,7 +283,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		int64_t x;
 
 		if (parse_long(value, is_int ? INT_MIN : LLONG_MIN, is_int ? INT_MAX : LLONG_MAX, &x)) {
-			cerr(c, n, "invalid %s value: value=%s", type, value ? value : "(none)");
+			cu_err(c, n, "invalid %s value: value=%s", type, value ? value : "(none)");
 			goto cleanup;
 		}
 		v->type = MV_CONST;
@@ -375,7 +304,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		v->type = MV_NULL;
 	} else if (!strcmp(type, "eventField")) {
 		if (!value || !value[0]) {
-			cerr(c, n, "stateValue type=eventField needs a value");
+			cu_err(c, n, "stateValue type=eventField needs a value");
 			goto cleanup;
 		}
 		v->type = MV_FIELD;
@@ -389,7 +318,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		if (compile_path(c, n, &v->path))
 			goto cleanup;
 		if (!v->path.n) {
-			cerr(c, n, "a query needs at least one stateAttribute");
+			cu_err(c, n, "a query needs at least one stateAttribute");
 			goto cleanup;
 		}
 	} else if (!strcmp(type, "script")) {
@@ -399,7 +328,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		if (c->an)
 			c->an->uses_script = 1;
 	} else {
-		cerr(c, n, "unknown stateValue type: type=%s", type);
+		cu_err(c, n, "unknown stateValue type: type=%s", type);
 		goto cleanup;
 	}
 	ret = 0;
@@ -413,14 +342,6 @@ cleanup:
 	return ret;
 }
 
-static const xmlNode *first_child(const xmlNode *parent, const char *name)
-{
-	for (const xmlNode *n = parent->children; n; n = n->next)
-		if (is_el(n, name))
-			return n;
-	return NULL;
-}
-
 /* ------------------------------------------------------------- conditions */
 
 static void cond_free(struct m_cond *k);
@@ -431,7 +352,7 @@ static int unit_factor(struct cctx *c, const xmlNode *n, int64_t *f)
 	int ret = 0;
 
 	if (!u)
-		ret = cerr(c, n, "missing unit (Trace Compass applies no default)");
+		ret = cu_err(c, n, "missing unit (Trace Compass applies no default)");
 	else if (!strcmp(u, "ns"))
 		*f = 1;
 	else if (!strcmp(u, "us"))
@@ -441,7 +362,7 @@ static int unit_factor(struct cctx *c, const xmlNode *n, int64_t *f)
 	else if (!strcmp(u, "s"))
 		*f = 1000000000;
 	else
-		ret = cerr(c, n, "unknown unit: unit=%s", u);
+		ret = cu_err(c, n, "unknown unit: unit=%s", u);
 	free(u);
 	return ret;
 }
@@ -460,9 +381,9 @@ static int compile_cond_kids(struct cctx *c, const xmlNode *n, struct m_cond *k)
 			return -1;
 	}
 	if (!k->nkids)
-		return cerr(c, n, "needs at least one condition");
+		return cu_err(c, n, "needs at least one condition");
 	if (k->type == MC_NOT && k->nkids != 1)
-		return cerr(c, n, "<not> takes exactly one condition");
+		return cu_err(c, n, "<not> takes exactly one condition");
 	return 0;
 }
 
@@ -481,14 +402,14 @@ static int compile_timerange(struct cctx *c, const xmlNode *n, struct m_cond *k)
 	if (!e)
 		e = first_child(n, "out");
 	if (!e)
-		return cerr(c, n, "needs <in> or <out>");
+		return cu_err(c, n, "needs <in> or <out>");
 	bs = prop(e, "begin");
 	es = prop(e, "end");
 	ret = parse_long(bs, LLONG_MIN, LLONG_MAX, &b) || parse_long(es, LLONG_MIN, LLONG_MAX, &en);
 	free(bs);
 	free(es);
 	if (ret)
-		return cerr(c, e, "invalid begin/end");
+		return cu_err(c, e, "invalid begin/end");
 	k->begin = b * f;
 	k->end = en * f;
 	return 0;
@@ -513,13 +434,13 @@ static int compile_elapsed(struct cctx *c, const xmlNode *n, struct m_cond *k)
 			k->elapsed_cmp = 1, e = x;
 	}
 	if (!e)
-		return cerr(c, n, "needs <less>, <equal> or <more>");
+		return cu_err(c, n, "needs <less>, <equal> or <more>");
 	k->since = prop(e, "since");
 	vs = prop(e, "value");
 	bad = parse_long(vs, LLONG_MIN, LLONG_MAX, &v);
 	free(vs);
 	if (bad || !k->since)
-		return cerr(c, e, "needs since and an integer value");
+		return cu_err(c, e, "needs since and an integer value");
 	k->value = v * f;
 	return 0;
 }
@@ -539,7 +460,7 @@ static int compile_compare(struct cctx *c, const xmlNode *n, struct m_cond *k)
 		for (i = 0; i < 6 && strcmp(op, ops[i]); i++)
 			;
 		if (i == 6) {
-			cerr(c, n, "unknown operator: operator=%s", op);
+			cu_err(c, n, "unknown operator: operator=%s", op);
 			goto cleanup;
 		}
 		k->op = (enum m_cmp_op)i;
@@ -559,7 +480,7 @@ static int compile_compare(struct cctx *c, const xmlNode *n, struct m_cond *k)
 		k->lhs_kind = LHS_FIELD;
 		k->lhs_field = prop_subst(c, first_child(n, "field"), "name");
 		if (!k->lhs_field) {
-			cerr(c, n, "<field> needs a name");
+			cu_err(c, n, "<field> needs a name");
 			goto cleanup;
 		}
 	} else if (first_child(n, "stateAttribute")) {
@@ -569,7 +490,7 @@ static int compile_compare(struct cctx *c, const xmlNode *n, struct m_cond *k)
 	} else {
 		k->lhs_kind = LHS_VALUE;
 		if (nvals != 2) {
-			cerr(c, n, "a condition compares two values");
+			cu_err(c, n, "a condition compares two values");
 			goto cleanup;
 		}
 		if (compile_value(c, vals[0], &k->lhs))
@@ -578,7 +499,7 @@ static int compile_compare(struct cctx *c, const xmlNode *n, struct m_cond *k)
 		nvals = 1;
 	}
 	if (nvals < 1) {
-		cerr(c, n, "a condition needs a stateValue to compare with");
+		cu_err(c, n, "a condition needs a stateValue to compare with");
 		goto cleanup;
 	}
 	ret = compile_value(c, vals[0], &k->rhs);
@@ -598,7 +519,7 @@ static int compile_cond(struct cctx *c, const xmlNode *n, struct m_cond *k)
 	else if (is_el(n, "not"))
 		k->type = MC_NOT;
 	else
-		return cerr(c, n, "unknown condition element");
+		return cu_err(c, n, "unknown condition element");
 	return compile_cond_kids(c, n, k);
 }
 
@@ -611,7 +532,7 @@ static int compile_if(struct cctx *c, const xmlNode *n, struct m_cond *k)
 		if (e->type != XML_ELEMENT_NODE)
 			continue;
 		if (only)
-			return cerr(c, n, "<if> takes exactly one condition");
+			return cu_err(c, n, "<if> takes exactly one condition");
 		only = e;
 	}
 	if (!only) {
@@ -667,7 +588,7 @@ static int compile_change(struct cctx *c, const xmlNode *n, struct m_change *ch)
 		if (compile_if(c, ifn, &ch->cond))
 			return -1;
 		if (!t)
-			return cerr(c, n, "<if> without <then>");
+			return cu_err(c, n, "<if> without <then>");
 		ch->then_ = xcalloc(1, sizeof(*ch->then_));
 		if (compile_change(c, t, ch->then_))
 			return -1;
@@ -682,7 +603,7 @@ static int compile_change(struct cctx *c, const xmlNode *n, struct m_change *ch)
 		return -1;
 	val = first_child(n, "stateValue");
 	if (!val)
-		return cerr(c, n, "a state change needs a stateValue");
+		return cu_err(c, n, "a state change needs a stateValue");
 	if (compile_value(c, val, &ch->value))
 		return -1;
 	fut = first_child(n, "futureTime");
@@ -704,7 +625,7 @@ static int compile_defined(struct cctx *c, const xmlNode *n)
 	if (!name || !value) {
 		free(name);
 		free(value);
-		return cerr(c, n, "a definedValue needs name and value");
+		return cu_err(c, n, "a definedValue needs name and value");
 	}
 	GROW(an->defined, an->ndefined);
 	an->defined[an->ndefined].name = name;
@@ -719,7 +640,7 @@ static int compile_location(struct cctx *c, const xmlNode *n)
 	struct location *l;
 
 	if (!id)
-		return cerr(c, n, "a location needs an id");
+		return cu_err(c, n, "a location needs an id");
 	GROW(c->locs, c->nlocs);
 	l = &c->locs[c->nlocs++];
 	l->id = id;
@@ -738,7 +659,7 @@ static int compile_mapping(struct cctx *c, const xmlNode *n)
 	memset(m, 0, sizeof(*m));
 	m->id = prop(n, "id");
 	if (!m->id)
-		return cerr(c, n, "a mappingGroup needs an id");
+		return cu_err(c, n, "a mappingGroup needs an id");
 	for (const xmlNode *e = n->children; e; e = e->next) {
 		const xmlNode *kv[2] = { NULL, NULL };
 		int nkv = 0;
@@ -748,11 +669,11 @@ static int compile_mapping(struct cctx *c, const xmlNode *n)
 		for (const xmlNode *s = e->children; s; s = s->next)
 			if (is_el(s, "stateValue")) {
 				if (nkv == 2)
-					return cerr(c, e, "a mapping entry takes exactly 2 stateValues");
+					return cu_err(c, e, "a mapping entry takes exactly 2 stateValues");
 				kv[nkv++] = s;
 			}
 		if (nkv != 2)
-			return cerr(c, e, "a mapping entry takes exactly 2 stateValues");
+			return cu_err(c, e, "a mapping entry takes exactly 2 stateValues");
 		GROW(m->keys, m->n);
 		GROW(m->values, m->n);
 		memset(&m->keys[m->n], 0, sizeof(*m->keys));
@@ -824,7 +745,7 @@ static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *nam
 		char msg[128];
 
 		regerror(rc, re, msg, sizeof(msg));
-		return cerr(c, n, "bad regex: event=%s reason=%s", name, msg);
+		return cu_err(c, n, "bad regex: event=%s reason=%s", name, msg);
 	}
 	return 0;
 }
@@ -844,7 +765,7 @@ static int compile_state_provider(struct cctx *c, const xmlNode *sp)
 			continue;
 		name = prop(n, "eventName");
 		if (!name)
-			return cerr(c, n, "an eventHandler needs an eventName");
+			return cu_err(c, n, "an eventHandler needs an eventName");
 		GROW(an->handlers, an->nhandlers);
 		h = &an->handlers[an->nhandlers];
 		memset(h, 0, sizeof(*h));
@@ -877,7 +798,7 @@ static int find_id(struct cctx *c, const xmlNode *n, const char *what, const cha
 			*out = i;
 			return 0;
 		}
-	return cerr(c, n, "undefined %s: id=%s", what, id);
+	return cu_err(c, n, "undefined %s: id=%s", what, id);
 }
 
 static const char *test_id(const struct m_analysis *an, int i) { return an->tests[i].id; }
@@ -940,13 +861,13 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 
 	memset(s, 0, sizeof(*s));
 	if (!type)
-		return cerr(c, n, "a segment needs a segType");
+		return cu_err(c, n, "a segment needs a segType");
 	s->name = prop(type, "segName");
 	if (first_child(type, "segName")) {
 		const xmlNode *v = first_child(first_child(type, "segName"), "stateValue");
 
 		if (!v)
-			return cerr(c, type, "segName needs a stateValue");
+			return cu_err(c, type, "segName needs a stateValue");
 		s->has_name_value = 1;
 		if (compile_value(c, v, &s->name_value))
 			return -1;
@@ -956,7 +877,7 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 		const xmlNode *d = first_child(time, "duration");
 
 		if (!b || (!e == !d))
-			return cerr(c, time, "segTime needs <begin> and exactly one of <end> or <duration>");
+			return cu_err(c, time, "segTime needs <begin> and exactly one of <end> or <duration>");
 		if (compile_seg_time(c, b, &s->begin) ||
 		    (e && compile_seg_time(c, e, &s->end)) ||
 		    (d && compile_seg_time(c, d, &s->duration)))
@@ -976,18 +897,18 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 		type_s = prop(f, "type");
 		if (!sf->name || !type_s) {
 			free(type_s);
-			return cerr(c, f, "a segField needs name and type");
+			return cu_err(c, f, "a segField needs name and type");
 		}
 		for (int i = 0; i < s->nfields - 1; i++)
 			if (!strcmp(s->fields[i].name, sf->name)) {
 				free(type_s);
-				return cerr(c, f, "duplicate segField: name=%s", sf->name);
+				return cu_err(c, f, "duplicate segField: name=%s", sf->name);
 			}
 		sf->type = !strcmp(type_s, "int") ? MF_INT : !strcmp(type_s, "long") ? MF_LONG :
 			   !strcmp(type_s, "string") ? MF_STRING : !strcmp(type_s, "double") ? MF_DOUBLE :
 			   MF_NONE;
 		if (sf->type == MF_NONE && strcmp(type_s, "null")) {
-			cerr(c, f, "unknown segField type: type=%s", type_s);
+			cu_err(c, f, "unknown segField type: type=%s", type_s);
 			free(type_s);
 			return -1;
 		}
@@ -1032,13 +953,13 @@ static int compile_action(struct cctx *c, const xmlNode *n, struct m_action *a)
 
 			it->type = MI_ACTION;
 			if (!id)
-				return cerr(c, e, "a nested action needs an id");
+				return cu_err(c, e, "a nested action needs an id");
 			r = find_id(c, e, "action", id, c->an->nactions, action_id, &it->action);
 			free(id);
 			if (r)
 				return -1;
 		} else {
-			return cerr(c, e, "unknown action element");
+			return cu_err(c, e, "unknown action element");
 		}
 	}
 	return 0;
@@ -1068,12 +989,12 @@ static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_f
 		t->any_event = 0;
 	}
 	if (!target) {
-		cerr(c, n, "a transition needs a target");
+		cu_err(c, n, "a transition needs a target");
 		goto cleanup;
 	}
 	t->target = state_index(f, target);
 	if (t->target < 0) {
-		cerr(c, n, "undefined target state: target=%s fsm=%s", target, f->id);
+		cu_err(c, n, "undefined target state: target=%s fsm=%s", target, f->id);
 		goto cleanup;
 	}
 	if (id_list(c, n, "cond", "test", c->an->ntests, test_id, &t->tests, &t->ntests) ||
@@ -1136,7 +1057,7 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 	f->multiple = !prop_is(n, "multiple", "false");
 	f->consuming = !prop_is(n, "consuming", "false");
 	if (!f->id) {
-		cerr(c, n, "an fsm needs an id");
+		cu_err(c, n, "an fsm needs an id");
 		goto cleanup;
 	}
 	/* all state ids first, so transitions can name any of them */
@@ -1147,7 +1068,7 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 			char *id = prop(e, "id");
 
 			if (!id) {
-				cerr(c, e, "a state needs an id");
+				cu_err(c, e, "a state needs an id");
 				goto cleanup;
 			}
 			add_state(f, id);
@@ -1180,7 +1101,7 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 		}
 	}
 	if (!f->nstates) {
-		cerr(c, n, "an fsm needs at least one state");
+		cu_err(c, n, "an fsm needs at least one state");
 		goto cleanup;
 	}
 	f->initial = 0;
@@ -1195,7 +1116,7 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 		if (want) {
 			f->initial = state_index(f, want);
 			if (f->initial < 0)
-				cerr(c, n, "undefined initial state: initial=%s fsm=%s", want, f->id);
+				cu_err(c, n, "undefined initial state: initial=%s fsm=%s", want, f->id);
 		}
 		free(el_target);
 		if (f->initial < 0)
@@ -1218,7 +1139,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 	if (compile_head(c, pn) || compile_prelude(c, pn))
 		return -1;
 	if (!ph)
-		return cerr(c, pn, "a pattern needs a patternHandler");
+		return cu_err(c, pn, "a pattern needs a patternHandler");
 	for (const xmlNode *n = ph->children; n; n = n->next) {
 		if (is_el(n, "test")) {
 			struct m_test *t;
@@ -1229,7 +1150,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 			memset(t, 0, sizeof(*t));
 			t->id = prop(n, "id");
 			if (!t->id)
-				return cerr(c, n, "a test needs an id");
+				return cu_err(c, n, "a test needs an id");
 			if (ifn && compile_if(c, ifn, &t->cond))
 				return -1;
 		} else if (is_el(n, "action")) {
@@ -1244,7 +1165,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 		an->actions[an->nactions].id = prop(n, "id");
 		an->actions[an->nactions].line = (int)xmlGetLineNo(n);
 		if (!an->actions[an->nactions++].id)
-			return cerr(c, n, "an action needs an id");
+			return cu_err(c, n, "an action needs an id");
 	}
 	nactions = 0;
 	for (const xmlNode *n = ph->children; n; n = n->next)
@@ -1267,7 +1188,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 			for (i = 0; i < an->nfsms && strcmp(an->fsms[i].id, tok); i++)
 				;
 			if (i == an->nfsms) {
-				cerr(c, ph, "undefined initial fsm: id=%s", tok);
+				cu_err(c, ph, "undefined initial fsm: id=%s", tok);
 				free(initial);
 				return -1;
 			}
@@ -1374,47 +1295,6 @@ static void analysis_free(struct m_analysis *an)
 	memset(an, 0, sizeof(*an));
 }
 
-static void view_value_free(struct m_view_value *v)
-{
-	path_free(&v->path);
-}
-
-static void entry_free(struct m_entry *e)
-{
-	free(e->path);
-	free(e->analysis_id);
-	view_value_free(&e->display);
-	view_value_free(&e->name);
-	view_value_free(&e->id);
-	view_value_free(&e->parent);
-	for (int i = 0; i < e->nkids; i++)
-		entry_free(&e->kids[i]);
-	free(e->kids);
-}
-
-static void m_file_free_views(struct m_file *f)
-{
-	for (int i = 0; i < f->nviews; i++) {
-		struct m_view *v = &f->views[i];
-
-		free(v->id);
-		free(v->label);
-		for (int k = 0; k < v->nanalyses; k++)
-			free(v->analyses[k]);
-		free(v->analyses);
-		for (int k = 0; k < v->ndefined; k++) {
-			free(v->defined[k].name);
-			free(v->defined[k].value);
-			free(v->defined[k].color);
-		}
-		free(v->defined);
-		for (int k = 0; k < v->nentries; k++)
-			entry_free(&v->entries[k]);
-		free(v->entries);
-	}
-	free(f->views);
-}
-
 void m_file_free(struct m_file *f)
 {
 	if (!f)
@@ -1434,19 +1314,11 @@ static int compile_version(struct cctx *c, const xmlNode *n)
 	int ret = 0;
 
 	if (!v || parse_long(v, INT_MIN, INT_MAX, &x))
-		ret = cerr(c, n, "version must be an integer: version=%s", v ? v : "(none)");
+		ret = cu_err(c, n, "version must be an integer: version=%s", v ? v : "(none)");
 	else
 		c->an->version = (int)x;
 	free(v);
 	return ret;
-}
-
-static void diag(const struct m_load_opts *o, const char *msg)
-{
-	if (o && o->diag)
-		o->diag(o->diag_ctx, msg);
-	else
-		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
 }
 
 static void compile_analysis(struct cctx *c, struct m_file *f, const xmlNode *n, int *refused)
@@ -1461,7 +1333,7 @@ static void compile_analysis(struct cctx *c, struct m_file *f, const xmlNode *n,
 	c->locs = NULL;
 	c->nlocs = 0;
 	if (!an.id)
-		cerr(c, n, "missing id");
+		cu_err(c, n, "missing id");
 	else if (!compile_version(c, n)) {
 		if (is_el(n, "stateProvider"))
 			compile_state_provider(c, n);
@@ -1476,7 +1348,7 @@ static void compile_analysis(struct cctx *c, struct m_file *f, const xmlNode *n,
 	c->locs = NULL;
 	c->nlocs = 0;
 	if (c->err[0]) {
-		diag(c->opts, c->err);
+		cu_diag(c->opts, c->err);
 		analysis_free(&an);
 		(*refused)++;
 	} else {
@@ -1488,124 +1360,8 @@ static void compile_analysis(struct cctx *c, struct m_file *f, const xmlNode *n,
 	c->an = NULL;
 }
 
-/* ------------------------------------------------------------------- views */
-
-static int compile_view_value(struct cctx *c, const xmlNode *n, struct m_view_value *v)
-{
-	char *type = prop(n, "type"), *value = prop(n, "value");
-	int ret = 0;
-
-	v->present = 1;
-	if (!type || !strcmp(type, "self")) {
-		v->type = MD_SELF;
-	} else if (!strcmp(type, "constant")) {
-		struct m_attr a = { .type = MA_CONSTANT, .value = value };
-
-		v->type = MD_CONSTANT;
-		if (!value)
-			ret = cerr(c, n, "needs a value");
-		else
-			/* "a/b" constants are relative paths: one element per segment */
-			for (char *save = NULL, *tok = strtok_r(value, "/", &save); tok;
-			     tok = strtok_r(NULL, "/", &save)) {
-				a.value = tok;
-				path_append(&v->path, &a);
-			}
-	} else if (!strcmp(type, "query")) {
-		v->type = MD_QUERY;
-		ret = compile_path(c, n, &v->path);
-	} else {
-		ret = cerr(c, n, "unsupported display type: type=%s", type);
-	}
-	free(type);
-	free(value);
-	return ret;
-}
-
-static int compile_entry(struct cctx *c, const xmlNode *n, struct m_entry *e, int xy)
-{
-	memset(e, 0, sizeof(*e));
-	e->path = prop(n, "path");
-	e->analysis_id = prop(n, "analysisId");
-	e->display_text = prop_is(n, "displayText", "true");
-	e->delta = prop_is(n, "displayType", "delta");
-	for (const xmlNode *k = n->children; k; k = k->next) {
-		int r = 0;
-
-		if (is_el(k, "display"))
-			r = compile_view_value(c, k, &e->display);
-		else if (is_el(k, "name"))
-			r = compile_view_value(c, k, &e->name);
-		else if (is_el(k, "id") && !xy)
-			r = compile_view_value(c, k, &e->id);
-		else if (is_el(k, "parent") && !xy)
-			r = compile_view_value(c, k, &e->parent);
-		else if (is_el(k, "entry") && !xy) {
-			GROW(e->kids, e->nkids);
-			r = compile_entry(c, k, &e->kids[e->nkids++], xy);
-		}
-		if (r)
-			return -1;
-	}
-	return 0;
-}
-
-static void compile_view(struct cctx *c, struct m_file *f, const xmlNode *n, int *refused)
-{
-	struct m_view *v;
-	const xmlNode *head = first_child(n, "head");
-	struct m_analysis fake = { 0 };
-
-	GROW(f->views, f->nviews);
-	v = &f->views[f->nviews++];
-	memset(v, 0, sizeof(*v));
-	v->xy = is_el(n, "xyView");
-	v->id = prop(n, "id");
-	fake.id = v->id;
-	c->an = &fake;
-	c->err[0] = '\0';
-	for (const xmlNode *h = head ? head->children : NULL; h; h = h->next) {
-		if (is_el(h, "analysis")) {
-			GROW(v->analyses, v->nanalyses);
-			v->analyses[v->nanalyses++] = prop(h, "id");
-		} else if (is_el(h, "label") && !v->label) {
-			v->label = prop(h, "value");
-		}
-	}
-	if (!v->label)
-		v->label = xstrdup(v->id ? v->id : "");
-	for (const xmlNode *e = n->children; e; e = e->next) {
-		if (is_el(e, "definedValue")) {
-			GROW(v->defined, v->ndefined);
-			v->defined[v->ndefined].name = prop(e, "name");
-			v->defined[v->ndefined].value = prop(e, "value");
-			v->defined[v->ndefined].color = prop(e, "color");
-			v->ndefined++;
-		} else if (is_el(e, "entry")) {
-			GROW(v->entries, v->nentries);
-			if (compile_entry(c, e, &v->entries[v->nentries++], v->xy))
-				break;
-		}
-	}
-	if (!v->id)
-		cerr(c, n, "a view needs an id");
-	if (c->err[0]) {
-		struct m_file one = { 0 };
-
-		diag(c->opts, c->err);
-		(*refused)++;
-		/* drop the view: free it through a one-view file */
-		one.views = realloc_or_die(NULL, sizeof(*v));
-		one.views[0] = *v;
-		one.nviews = 1;
-		f->nviews--;
-		m_file_free_views(&one);
-	}
-	c->an = NULL;
-}
-
 /* stateProvider / pattern anywhere under node (callstack nests them), in document order. */
-static void compile_children(struct cctx *c, struct m_file *f, const xmlNode *node, int *refused)
+void compile_children(struct cctx *c, struct m_file *f, const xmlNode *node, int *refused)
 {
 	for (const xmlNode *n = node->children; n; n = n->next) {
 		if (is_el(n, "stateProvider") || is_el(n, "pattern"))
@@ -1617,199 +1373,3 @@ static void compile_children(struct cctx *c, struct m_file *f, const xmlNode *no
 	}
 }
 
-/* --------------------------------------------------------- parse, validate */
-
-/* Without an XSD: the schema rules whose violation would otherwise go unnoticed. */
-static int check_element(const char *path, const xmlNode *n, const char *msg,
-			 const struct m_load_opts *opts)
-{
-	char buf[768];
-
-	snprintf(buf, sizeof(buf), "%s:%ld: element <%s>: %s", path, xmlGetLineNo(n),
-		 (const char *)n->name, msg);
-	diag(opts, buf);
-	return -1;
-}
-
-static int check_entries(const char *path, const xmlNode *view, const struct m_load_opts *opts)
-{
-	int nentries = 0, ret = 0;
-
-	for (const xmlNode *e = view->children; e; e = e->next) {
-		int ndisplay = 0;
-
-		if (!is_el(e, "entry"))
-			continue;
-		nentries++;
-		for (const xmlNode *d = e->children; d; d = d->next)
-			if (is_el(d, "display") && ++ndisplay == 2)
-				ret = check_element(path, d, "an entry takes at most one <display>", opts);
-		if (is_el(view, "timeGraphView") || is_el(view, "entry"))
-			ret |= check_entries(path, e, opts);
-		if (is_el(view, "xyView") && nentries == 2)
-			ret = check_element(path, e, "an xyView takes exactly one <entry>", opts);
-	}
-	if (is_el(view, "xyView") && nentries == 0)
-		ret = check_element(path, view, "an xyView takes exactly one <entry>", opts);
-	return ret;
-}
-
-static int check_structure(const char *path, const xmlNode *root, const struct m_load_opts *opts)
-{
-	int ret = 0;
-
-	for (const xmlNode *n = root->children; n; n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		if (is_el(n, "stateProvider")) {
-			const xmlNode *last = NULL;
-
-			for (const xmlNode *c = n->children; c; c = c->next)
-				if (is_el(c, "eventHandler"))
-					last = c;
-			if (!last)
-				ret = check_element(path, n, "a stateProvider needs an eventHandler", opts);
-			for (const xmlNode *c = last ? last->next : NULL; c; c = c->next)
-				if (c->type == XML_ELEMENT_NODE)
-					ret = check_element(path, c, "not allowed after the last <eventHandler>", opts);
-		} else if (is_el(n, "timeGraphView") || is_el(n, "xyView")) {
-			ret |= check_entries(path, n, opts);
-		} else if (!is_el(n, "pattern") && !is_el(n, "callstack")) {
-			ret = check_element(path, n, "unknown element", opts);
-		}
-	}
-	return ret;
-}
-
-struct err_ctx {
-	const struct m_load_opts *opts;
-	const char *path;
-	int count;
-};
-
-static void structured_error(void *ctx, const xmlError *e)
-{
-	struct err_ctx *ec = ctx;
-	char msg[1024];
-	const char *what = e->message ? e->message : "error";
-	size_t len = strlen(what);
-	const xmlNode *n = e->node;
-
-	while (len && what[len - 1] == '\n')
-		len--;
-	if (e->level < XML_ERR_ERROR)
-		return;
-	if (n && n->type == XML_ELEMENT_NODE)
-		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
-			 (const char *)n->name, (int)len, what);
-	else if (e->domain == XML_FROM_PARSER && e->str1)
-		/* parser errors name the element in str1 (e.g. the unclosed tag) */
-		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
-			 e->str1, (int)len, what);
-	else
-		snprintf(msg, sizeof(msg), "%s:%d: %.*s", ec->path, e->line, (int)len, what);
-	if (ec->count++ < 20)
-		diag(ec->opts, msg);
-}
-
-static void structured_error_cb(void *ctx, xmlErrorPtr e)
-{
-	structured_error(ctx, e);
-}
-
-static int validate(const char *path, xmlDoc *doc, const struct m_load_opts *opts)
-{
-	xmlSchemaParserCtxt *pc = NULL;
-	xmlSchema *schema = NULL;
-	xmlSchemaValidCtxt *vc = NULL;
-	struct err_ctx ec = { opts, path, 0 };
-	struct err_ctx xsd_ec = { opts, opts->xsd, 0 };
-	int ret = -1;
-
-	pc = xmlSchemaNewParserCtxt(opts->xsd);
-	if (!pc)
-		goto cleanup;
-	xmlSchemaSetParserStructuredErrors(pc, structured_error_cb, &xsd_ec);
-	schema = xmlSchemaParse(pc);
-	if (!schema) {
-		char msg[600];
-
-		snprintf(msg, sizeof(msg), "failed to load the schema: xsd=%s", opts->xsd);
-		diag(opts, msg);
-		goto cleanup;
-	}
-	vc = xmlSchemaNewValidCtxt(schema);
-	if (!vc)
-		goto cleanup;
-	xmlSchemaSetValidStructuredErrors(vc, structured_error_cb, &ec);
-	ret = xmlSchemaValidateDoc(vc, doc) == 0 ? 0 : -1;
-cleanup:
-	xmlSchemaFreeValidCtxt(vc);
-	xmlSchemaFree(schema);
-	xmlSchemaFreeParserCtxt(pc);
-	return ret;
-}
-
-struct m_file *m_load(const char *path, const char *buf, size_t len,
-		      const struct m_load_opts *opts, int *refused)
-{
-	struct m_load_opts dflt = { 0 };
-	struct err_ctx ec;
-	struct cctx c;
-	xmlParserCtxt *pctx = NULL;
-	xmlDoc *doc = NULL;
-	xmlNode *root;
-	struct m_file *f = NULL;
-	int opt = XML_PARSE_NONET | XML_PARSE_NOCDATA;
-	char msg[1024];
-
-	if (!opts)
-		opts = &dflt;
-	ec.opts = opts;
-	ec.path = path;
-	ec.count = 0;
-	*refused = 0;
-	pctx = xmlNewParserCtxt();
-	if (!pctx)
-		goto error;
-	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
-	doc = buf ? xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt)
-		  : xmlCtxtReadFile(pctx, path, NULL, opt);
-	xmlSetStructuredErrorFunc(NULL, NULL);
-	if (!doc) {
-		if (!ec.count) {
-			snprintf(msg, sizeof(msg), "%s: failed to read the file", path);
-			diag(opts, msg);
-		}
-		goto error;
-	}
-	if (doc->intSubset || doc->extSubset) {
-		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
-			 path, xmlDocGetRootElement(doc) ? xmlGetLineNo(xmlDocGetRootElement(doc)) : 1L);
-		diag(opts, msg);
-		goto error;
-	}
-	root = xmlDocGetRootElement(doc);
-	if (!root || !is_el(root, "tmfxml")) {
-		snprintf(msg, sizeof(msg), "%s:%ld: element <%s>: the root element must be <tmfxml>",
-			 path, root ? xmlGetLineNo(root) : 1L, root ? (const char *)root->name : "?");
-		diag(opts, msg);
-		goto error;
-	}
-	if (opts->xsd ? validate(path, doc, opts) : check_structure(path, root, opts))
-		goto error;
-	f = xcalloc(1, sizeof(*f));
-	f->path = xstrdup(path);
-	memset(&c, 0, sizeof(c));
-	c.file = path;
-	c.opts = opts;
-	compile_children(&c, f, root, refused);
-	goto cleanup;
-error:
-	m_file_free(f);
-	f = NULL;
-cleanup:
-	xmlFreeDoc(doc);
-	xmlFreeParserCtxt(pctx);
-	return f;
-}

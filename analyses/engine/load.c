@@ -1,0 +1,207 @@
+/*
+ * load.c - reading a <tmfxml> file: libxml2 parse (no network, no DOCTYPE), XSD validation when
+ * an XSD is given, else structural checks; then compile.c and compile_view.c.
+ */
+#include "analyses/engine/compile_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlschemas.h>
+
+/* Without an XSD: the schema rules whose violation would otherwise go unnoticed. */
+static int check_element(const char *path, const xmlNode *n, const char *msg,
+			 const struct m_load_opts *opts)
+{
+	char buf[768];
+
+	snprintf(buf, sizeof(buf), "%s:%ld: element <%s>: %s", path, xmlGetLineNo(n),
+		 (const char *)n->name, msg);
+	cu_diag(opts, buf);
+	return -1;
+}
+
+static int check_entries(const char *path, const xmlNode *view, const struct m_load_opts *opts)
+{
+	int nentries = 0, ret = 0;
+
+	for (const xmlNode *e = view->children; e; e = e->next) {
+		int ndisplay = 0;
+
+		if (!is_el(e, "entry"))
+			continue;
+		nentries++;
+		for (const xmlNode *d = e->children; d; d = d->next)
+			if (is_el(d, "display") && ++ndisplay == 2)
+				ret = check_element(path, d, "an entry takes at most one <display>", opts);
+		if (is_el(view, "timeGraphView") || is_el(view, "entry"))
+			ret |= check_entries(path, e, opts);
+		if (is_el(view, "xyView") && nentries == 2)
+			ret = check_element(path, e, "an xyView takes exactly one <entry>", opts);
+	}
+	if (is_el(view, "xyView") && nentries == 0)
+		ret = check_element(path, view, "an xyView takes exactly one <entry>", opts);
+	return ret;
+}
+
+static int check_structure(const char *path, const xmlNode *root, const struct m_load_opts *opts)
+{
+	int ret = 0;
+
+	for (const xmlNode *n = root->children; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (is_el(n, "stateProvider")) {
+			const xmlNode *last = NULL;
+
+			for (const xmlNode *c = n->children; c; c = c->next)
+				if (is_el(c, "eventHandler"))
+					last = c;
+			if (!last)
+				ret = check_element(path, n, "a stateProvider needs an eventHandler", opts);
+			for (const xmlNode *c = last ? last->next : NULL; c; c = c->next)
+				if (c->type == XML_ELEMENT_NODE)
+					ret = check_element(path, c, "not allowed after the last <eventHandler>", opts);
+		} else if (is_el(n, "timeGraphView") || is_el(n, "xyView")) {
+			ret |= check_entries(path, n, opts);
+		} else if (!is_el(n, "pattern") && !is_el(n, "callstack")) {
+			ret = check_element(path, n, "unknown element", opts);
+		}
+	}
+	return ret;
+}
+
+struct err_ctx {
+	const struct m_load_opts *opts;
+	const char *path;
+	int count;
+};
+
+static void structured_error(void *ctx, const xmlError *e)
+{
+	struct err_ctx *ec = ctx;
+	char msg[1024];
+	const char *what = e->message ? e->message : "error";
+	size_t len = strlen(what);
+	const xmlNode *n = e->node;
+
+	while (len && what[len - 1] == '\n')
+		len--;
+	if (e->level < XML_ERR_ERROR)
+		return;
+	if (n && n->type == XML_ELEMENT_NODE)
+		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
+			 (const char *)n->name, (int)len, what);
+	else if (e->domain == XML_FROM_PARSER && e->str1)
+		/* parser errors name the element in str1 (e.g. the unclosed tag) */
+		snprintf(msg, sizeof(msg), "%s:%d: element <%s>: %.*s", ec->path, e->line,
+			 e->str1, (int)len, what);
+	else
+		snprintf(msg, sizeof(msg), "%s:%d: %.*s", ec->path, e->line, (int)len, what);
+	if (ec->count++ < 20)
+		cu_diag(ec->opts, msg);
+}
+
+static void structured_error_cb(void *ctx, xmlErrorPtr e)
+{
+	structured_error(ctx, e);
+}
+
+static int validate(const char *path, xmlDoc *doc, const struct m_load_opts *opts)
+{
+	xmlSchemaParserCtxt *pc = NULL;
+	xmlSchema *schema = NULL;
+	xmlSchemaValidCtxt *vc = NULL;
+	struct err_ctx ec = { opts, path, 0 };
+	struct err_ctx xsd_ec = { opts, opts->xsd, 0 };
+	int ret = -1;
+
+	pc = xmlSchemaNewParserCtxt(opts->xsd);
+	if (!pc)
+		goto cleanup;
+	xmlSchemaSetParserStructuredErrors(pc, structured_error_cb, &xsd_ec);
+	schema = xmlSchemaParse(pc);
+	if (!schema) {
+		char msg[600];
+
+		snprintf(msg, sizeof(msg), "failed to load the schema: xsd=%s", opts->xsd);
+		cu_diag(opts, msg);
+		goto cleanup;
+	}
+	vc = xmlSchemaNewValidCtxt(schema);
+	if (!vc)
+		goto cleanup;
+	xmlSchemaSetValidStructuredErrors(vc, structured_error_cb, &ec);
+	ret = xmlSchemaValidateDoc(vc, doc) == 0 ? 0 : -1;
+cleanup:
+	xmlSchemaFreeValidCtxt(vc);
+	xmlSchemaFree(schema);
+	xmlSchemaFreeParserCtxt(pc);
+	return ret;
+}
+
+struct m_file *m_load(const char *path, const char *buf, size_t len,
+		      const struct m_load_opts *opts, int *refused)
+{
+	struct m_load_opts dflt = { 0 };
+	struct err_ctx ec;
+	struct cctx c;
+	xmlParserCtxt *pctx = NULL;
+	xmlDoc *doc = NULL;
+	xmlNode *root;
+	struct m_file *f = NULL;
+	int opt = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+	char msg[1024];
+
+	if (!opts)
+		opts = &dflt;
+	ec.opts = opts;
+	ec.path = path;
+	ec.count = 0;
+	*refused = 0;
+	pctx = xmlNewParserCtxt();
+	if (!pctx)
+		goto error;
+	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
+	doc = buf ? xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt)
+		  : xmlCtxtReadFile(pctx, path, NULL, opt);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!doc) {
+		if (!ec.count) {
+			snprintf(msg, sizeof(msg), "%s: failed to read the file", path);
+			cu_diag(opts, msg);
+		}
+		goto error;
+	}
+	if (doc->intSubset || doc->extSubset) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
+			 path, xmlDocGetRootElement(doc) ? xmlGetLineNo(xmlDocGetRootElement(doc)) : 1L);
+		cu_diag(opts, msg);
+		goto error;
+	}
+	root = xmlDocGetRootElement(doc);
+	if (!root || !is_el(root, "tmfxml")) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <%s>: the root element must be <tmfxml>",
+			 path, root ? xmlGetLineNo(root) : 1L, root ? (const char *)root->name : "?");
+		cu_diag(opts, msg);
+		goto error;
+	}
+	if (opts->xsd ? validate(path, doc, opts) : check_structure(path, root, opts))
+		goto error;
+	f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	memset(&c, 0, sizeof(c));
+	c.file = path;
+	c.opts = opts;
+	compile_children(&c, f, root, refused);
+	goto cleanup;
+error:
+	m_file_free(f);
+	f = NULL;
+cleanup:
+	xmlFreeDoc(doc);
+	xmlFreeParserCtxt(pctx);
+	return f;
+}
