@@ -58,6 +58,8 @@ void tc_on_event(struct tc *tc, const char *event)
 
 void tc_use_field(struct tc *tc, const char *field)
 {
+	if (tc->defining)
+		return;
 	if (!tc->nr_events)
 		tc_fail(tc, "failed to use field '%s': no current event", field);
 	for (size_t i = 0; i < tc->nr_events; i++)
@@ -81,6 +83,36 @@ static size_t element_length(const char *p)
 	return len;
 }
 
+static const struct tc_location *find_location(const struct tc *tc, const char *id)
+{
+	for (size_t i = 0; i < tc->nr_locations; i++)
+		if (strcmp(tc->locations[i].id, id) == 0)
+			return &tc->locations[i];
+	return NULL;
+}
+
+/* The fields a path reads must be readable from the current events (locations included). */
+static void check_path_fields(struct tc *tc, const char *path, int depth)
+{
+	while (*path && depth < 8) {
+		size_t len = element_length(path);
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, path);
+		if (buf[0] == '$') {
+			tc_use_field(tc, buf + 1);
+		} else if (buf[0] == '?' && len > 3) {
+			buf[len - 1] = '\0';
+			check_path_fields(tc, buf + 2, depth + 1);
+		} else if (buf[0] == '@' && find_location(tc, buf + 1)) {
+			check_path_fields(tc, find_location(tc, buf + 1)->path, depth + 1);
+		}
+		path += len;
+		if (*path == '/')
+			path++;
+	}
+}
+
 static void path_element(struct tc *tc, const char *element, size_t len)
 {
 	char buf[256];
@@ -94,6 +126,14 @@ static void path_element(struct tc *tc, const char *element, size_t len)
 	if (buf[0] == '$') {
 		tc_use_field(tc, buf + 1);
 		xml_writer_element(tc->xw, "stateAttribute", "type", "eventField",
+				   "value", buf + 1, NULL);
+	} else if (buf[0] == '@') {
+		if (!find_location(tc, buf + 1)) {
+			tc_fail(tc, "failed to write a path: unknown location '%s'", buf + 1);
+			return;
+		}
+		check_path_fields(tc, find_location(tc, buf + 1)->path, 0);
+		xml_writer_element(tc->xw, "stateAttribute", "type", "location",
 				   "value", buf + 1, NULL);
 	} else if (buf[0] == '?' && buf[1] == '{' && buf[len - 1] == '}') {
 		buf[len - 1] = '\0';
@@ -188,8 +228,8 @@ static const char *value_type(const struct tc *tc, const struct tc_value *v)
 	return NULL;	/* null, delete, query */
 }
 
-/* `path` with every field or query element replaced by "*". */
-static void path_shape(const char *path, char *out, size_t size)
+/* `path` with every field or query element replaced by "*", locations expanded. */
+static void path_shape(const struct tc *tc, const char *path, char *out, size_t size)
 {
 	size_t used = 0;
 
@@ -197,9 +237,20 @@ static void path_shape(const char *path, char *out, size_t size)
 	while (*path && used + 2 < size) {
 		size_t len = element_length(path);
 		int variable = path[0] == '$' || path[0] == '?';
+		const struct tc_location *loc = NULL;
+		char expanded[sizeof(tc->types[0].path)];
 
+		if (path[0] == '@') {
+			char id[sizeof(loc->id)];
+
+			snprintf(id, sizeof(id), "%.*s", (int)len - 1, path + 1);
+			loc = find_location(tc, id);
+		}
+		if (loc)
+			path_shape(tc, loc->path, expanded, sizeof(expanded));
 		used += snprintf(out + used, size - used, "%s%.*s", used ? "/" : "",
-				 variable ? 1 : (int)len, variable ? "*" : path);
+				 loc ? (int)strlen(expanded) : variable ? 1 : (int)len,
+				 loc ? expanded : variable ? "*" : path);
 		path += len;
 		if (*path == '/')
 			path++;
@@ -244,7 +295,7 @@ void tc_change_body(struct tc *tc, const char *path, const struct tc_value *v)
 
 	tc_path(tc, path);
 	tc_value(tc, "stateValue", v);
-	path_shape(path, shape, sizeof(shape));
+	path_shape(tc, path, shape, sizeof(shape));
 	check_field_types(tc, v);
 	if (v->stack) {
 		char child[sizeof(tc->types[0].path)];
@@ -289,6 +340,7 @@ void tc_analysis_start(struct tc *tc, const char *element, const char *id,
 		       const char *version, const char *label, const char *const *trace_types)
 {
 	tc->nr_types = 0;
+	tc->nr_locations = 0;
 	xml_writer_start(tc->xw, element);
 	xml_writer_attr(tc->xw, "id", id);
 	xml_writer_attr(tc->xw, "version", version);
@@ -365,4 +417,24 @@ void tc_decrement(struct tc *tc, const char *path)
 	tc_change_body(tc, path, &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
+}
+
+void tc_location(struct tc *tc, const char *id, const char *path)
+{
+	struct tc_location *loc;
+
+	if (tc->nr_locations == TC_MAX_LOCATIONS || find_location(tc, id) ||
+	    strlen(id) >= sizeof(loc->id) || strlen(path) >= sizeof(loc->path)) {
+		tc_fail(tc, "failed to declare location '%s': duplicate, too long or too many", id);
+		return;
+	}
+	loc = &tc->locations[tc->nr_locations++];
+	snprintf(loc->id, sizeof(loc->id), "%s", id);
+	snprintf(loc->path, sizeof(loc->path), "%s", path);
+	tc->defining = 1;
+	xml_writer_start(tc->xw, "location");
+	xml_writer_attr(tc->xw, "id", id);
+	tc_path(tc, path);
+	xml_writer_end(tc->xw, "location");
+	tc->defining = 0;
 }

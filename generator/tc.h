@@ -12,6 +12,8 @@
  *	Name		constant
  *	$field		eventField (checked)
  *	?{a/$b/c}	query: the ongoing value at that path (resolved from the root)
+ *	@id		a location declared with tc_location() (its fields are checked where
+ *			it is used)
  * e.g. "Threads/?{CPUs/$cpu/current}/state".
  */
 #ifndef HSATRACE_GENERATOR_TC_H
@@ -22,6 +24,7 @@
 
 #define TC_MAX_EVENTS 512
 #define TC_MAX_ATTRIBUTES 256
+#define TC_MAX_LOCATIONS 8
 
 /* Trace types (semantics.md §8). */
 #define TC_TRACE_CTF "org.eclipse.linuxtools.tmf.ui.type.ctf"
@@ -40,6 +43,12 @@ struct tc {
 		const char *type;	/* "Integer", "Long", "String", "Double" */
 	} types[TC_MAX_ATTRIBUTES];
 	size_t nr_types;
+	struct tc_location {
+		char id[32];
+		char path[160];
+	} locations[TC_MAX_LOCATIONS];	/* of the current analysis */
+	size_t nr_locations;
+	int defining;		/* writing a location: its fields are checked where used */
 	int failed;
 	char error[256];
 };
@@ -116,6 +125,10 @@ void tc_entry_start_text(struct tc *tc, const char *path, const char *display);
  */
 void tc_analysis_start(struct tc *tc, const char *element, const char *id,
 		       const char *version, const char *label, const char *const *trace_types);
+/* <location id=id> path's stateAttributes </location>, usable as "@id" in the later paths of
+ * the current analysis (write it after the head, before the handlers). */
+void tc_location(struct tc *tc, const char *id, const char *path);
+
 /* <head><analysis id/>...<label value/></head> for a view. */
 void tc_head_view(struct tc *tc, const char *label, const char *const *analysis_ids);
 /* <definedValue name value color/> */

@@ -18,7 +18,9 @@
 
 #define API_ANALYSIS "org.hsatrace.api.state"
 #define API_CALLSTACK_ANALYSIS "org.hsatrace.api.callstack.state"
-#define THREAD "Processes/$context._vpid/Threads/$context._vtid"
+/* locations of the state provider: the calling process and thread */
+#define PROCESS "@process"
+#define THREAD "@thread"
 
 static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 			 const struct catalog_event *entry_ev)
@@ -27,7 +29,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 
 	(void)entry_ev;
 	tc_handler_start(tc, entry);
-	tc_change(tc, "Processes/$context._vpid/name", TC_FIELD("context._procname"));
+	tc_change(tc, PROCESS "/name", TC_FIELD("context._procname"));
 	tc_change(tc, THREAD "/failed", TC_NULL);
 	tc_change(tc, THREAD "/CallStack",
 		  &(struct tc_value){ .type = "eventField", .value = "function", .stack = "push" });
@@ -60,6 +62,8 @@ static void api_state_provider(struct tc *tc, const char *id)
 	tc_analysis_start(tc, "stateProvider", id,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: HSA API calls", views_trace_types);
+	tc_location(tc, "process", "Processes/$context._vpid");
+	tc_location(tc, "thread", "Processes/$context._vpid/Threads/$context._vtid");
 	views_for_each_api_function(tc->cat, api_handlers, tc);
 	xml_writer_end(tc->xw, "stateProvider");
 }

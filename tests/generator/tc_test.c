@@ -62,7 +62,7 @@ int main(void)
 		"\t</stateChange>\n"
 		"</a>\n";
 
-	plan(11);
+	plan(14);
 	fill_catalog(&cat);
 
 	WRITE("path", (tc_on_event(&tc, "p:e"),
@@ -103,6 +103,19 @@ int main(void)
 			 tc_change(&tc, "C/$next_tid", TC_INT("0"))),
 	      ok(!tc_failed(&tc), "forcedType int makes an integer field an Integer"));
 
+	WRITE("location", (tc_location(&tc, "t", "T/$context._vtid"), tc_on_event(&tc, "p:e"),
+			   tc_change(&tc, "@t/x", TC_INT("1"))),
+	      ok(!tc_failed(&tc) && strstr(xml_writer_content(&xw), "<location id=\"t\">") &&
+		 strstr(xml_writer_content(&xw), "type=\"location\" value=\"t\""),
+		 "a location is declared once and used by name"));
+	WRITE("location fields", (tc_location(&tc, "t", "T/$context._vtid"),
+				  tc_on_event(&tc, "sched_switch"), tc_change(&tc, "@t/x", TC_INT("1"))),
+	      expect_error(&tc, "event 'sched_switch' has no field 'context._vtid'",
+			   "a location's fields are checked against the events using it"));
+	WRITE("location types", (tc_location(&tc, "t", "T/$n"), tc_on_event(&tc, "p:e"),
+				 tc_change(&tc, "@t/x", TC_INT("1")), tc_change(&tc, "T/$s/x", TC_STR("a"))),
+	      expect_error(&tc, "'T/*/x': it gets both Integer and String",
+			   "types are tracked through locations"));
 	catalog_release(&cat);
 	return exit_status();
 }
