@@ -1,10 +1,11 @@
 #!/bin/sh
 # The real pipeline on the CPU runtime: hsatrace record attaches libhsatrace.so to the
-# matmul_pipeline sample (kernels on several queues, async copies) for a base run and two
+# matmul_pipeline sample (kernels, barriers, async copies) for a base run and two
 # hardware-counter passes (the runtime's aqlprofile); unify keeps every event of the base
 # run, materializes every kernel and copy at its exact GPU times, and attaches the counters
 # to the base run's dispatches 1:1 (the sample is deterministic): SQ_WORK_ITEMS must equal
-# each dispatch's grid size.
+# each dispatch's grid size. One queue, so that no two kernels run at the same time (the
+# counters are device-wide, as on hardware); several queues are covered by 02-gpu-passes.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -23,7 +24,7 @@ tmp=$LTTNG_HARNESS_DIR
 val() { sed -n "s/^$1=//p" "$2"; }
 
 "$record" --runtime cpu --no-kernel --counters SQ_WORK_ITEMS,SQ_WORKGROUPS --counters SQ_WAVES \
-	-o "$tmp/rec" -- "$app" "$lib/samples/matmul_pipeline_kernels.so" 64 3 >/dev/null 2>"$tmp/rec.log"
+	-o "$tmp/rec" -- "$app" "$lib/samples/matmul_pipeline_kernels.so" 64 1 >/dev/null 2>"$tmp/rec.log"
 ok $? "record matmul_pipeline with the tracer: a base run and two counter passes" ||
 	sed 's/^/# /' "$tmp/rec.log" >&2
 babeltrace2 "$tmp/rec/pass-0" >"$tmp/in.txt" 2>/dev/null

@@ -1,0 +1,284 @@
+/*
+ * gpu_synth - the hsa_gpu:* events unify adds: kernel_begin/_end and copy_begin/_end at the
+ * GPU times of each kernel_exec/copy_exec record of the base run (payload copied from the
+ * record), kernel_counter for each counter attached to a dispatch; on streams of their own
+ * (one per process and queue for kernels, one per process for copies), planned as one sorted
+ * list that the filter merges with its inputs.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analyses/unify/ir_copy.h"
+#include "analyses/unify/unify_filter_internal.h"
+
+static const char *const synth_names[] = {
+	"hsa_gpu:kernel_begin", "hsa_gpu:kernel_end", "hsa_gpu:copy_begin", "hsa_gpu:copy_end",
+	"hsa_gpu:kernel_counter",
+};
+
+
+static bt_field_class *counter_payload_fc(bt_trace_class *tc)
+{
+	static const char *const u64_fields[] = { "correlation_id", "queue_id", "packet_index" };
+	bt_field_class *s = bt_field_class_structure_create(tc);
+	bt_field_class *fc = NULL;
+
+	for (size_t i = 0; s && i < 3; i++) {
+		fc = bt_field_class_integer_unsigned_create(tc);
+		if (!fc || bt_field_class_structure_append_member(s, u64_fields[i], fc) != 0)
+			goto error;
+		bt_field_class_put_ref(fc);
+	}
+	fc = bt_field_class_string_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "kernel_name", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_string_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "counter", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_integer_signed_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "value", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	fc = bt_field_class_integer_unsigned_create(tc);
+	if (!fc || bt_field_class_structure_append_member(s, "pass", fc) != 0)
+		goto error;
+	bt_field_class_put_ref(fc);
+	return s;
+error:
+	bt_field_class_put_ref(fc);
+	bt_field_class_put_ref(s);
+	return NULL;
+}
+
+static int create_gpu_classes(struct unify_iter *it)
+{
+	struct out_trace *ot = &it->f->ot;
+	bt_field_class *payload;
+	int status;
+
+	it->gpu_sc = bt_stream_class_create(ot->tc);
+	if (!it->gpu_sc)
+		return -1;
+	bt_stream_class_put_ref(it->gpu_sc); /* the trace class keeps it */
+	if (bt_stream_class_set_name(it->gpu_sc, "hsa_gpu") != 0 ||
+	    bt_stream_class_set_default_clock_class(it->gpu_sc, ot->cc) != 0)
+		return -1;
+	bt_stream_class_set_supports_packets(it->gpu_sc, BT_TRUE, BT_TRUE, BT_TRUE);
+	it->counter_ec = bt_event_class_create(it->gpu_sc);
+	if (!it->counter_ec)
+		return -1;
+	bt_event_class_put_ref(it->counter_ec);
+	payload = counter_payload_fc(ot->tc);
+	if (!payload)
+		return -1;
+	status = bt_event_class_set_payload_field_class(it->counter_ec, payload);
+	bt_field_class_put_ref(payload);
+	if (status != 0)
+		return -1;
+	return bt_event_class_set_name(it->counter_ec, synth_names[SYN_COUNTER]) == 0 ? 0 : -1;
+}
+
+/* The hsa_gpu event class for a begin/end of an activity record of class `in`: its payload
+ * is a copy of the record's, so every field of kernel_exec/copy_exec is kept. */
+static bt_event_class *gpu_event_class(struct unify_iter *it, const bt_event_class *in,
+				       enum synth_what what)
+{
+	bt_event_class *out = ptrmap_get(&it->gpu_ecs[what], in);
+	const bt_field_class *in_payload = bt_event_class_borrow_payload_field_class_const(in);
+	struct fc_copy_scope scope;
+	bt_field_class *payload = NULL;
+
+	if (out)
+		return out;
+	out = bt_event_class_create(it->gpu_sc);
+	if (!out)
+		return NULL;
+	bt_event_class_put_ref(out);
+	fc_copy_scope_init(&scope, it->f->ot.tc);
+	scope.in_roots[BT_FIELD_PATH_SCOPE_EVENT_PAYLOAD] = in_payload;
+	if (in_payload)
+		payload = fc_copy(&scope, in_payload);
+	fc_copy_scope_release(&scope);
+	if ((in_payload && !payload) ||
+	    (payload && bt_event_class_set_payload_field_class(out, payload) != 0) ||
+	    bt_event_class_set_name(out, synth_names[what]) != 0 ||
+	    ptrmap_put(&it->gpu_ecs[what], in, out) != 0)
+		out = NULL;
+	bt_field_class_put_ref(payload);
+	return out;
+}
+
+static size_t gpu_stream_index(struct unify_iter *it, const struct gpu_record *r)
+{
+	size_t i;
+
+	for (i = 0; i < it->n_gstreams; i++) {
+		const struct gpu_stream *g = &it->gstreams[i];
+
+		if (g->kind == r->kind && g->vpid == r->vpid && g->queue_id == r->queue_id)
+			return i;
+	}
+	it->gstreams[i] = (struct gpu_stream){ .kind = r->kind, .vpid = r->vpid,
+					       .queue_id = r->queue_id };
+	it->n_gstreams++;
+	return i;
+}
+
+static int cmp_synth(const void *a, const void *b)
+{
+	const struct synth *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void add_synth(struct unify_iter *it, int64_t ns, size_t rec, size_t counter,
+		      size_t stream, enum synth_what what)
+{
+	it->syn[it->n_syn] = (struct synth){ .ns = ns, .order = it->n_syn, .rec = rec,
+					     .counter = counter, .stream = stream, .what = what };
+	it->n_syn++;
+}
+
+int gpu_synth_plan(struct unify_iter *it)
+{
+	const struct gpu_store *st = it->f->params.gpu;
+	size_t total = 0;
+
+	for (size_t i = 0; i < st->n_recs; i++)
+		if (st->recs[i].run == 0)
+			total += 2 + st->recs[i].n_counters;
+	if (!total)
+		return 0;
+	it->syn = calloc(total, sizeof(*it->syn));
+	it->gstreams = calloc(st->n_recs, sizeof(*it->gstreams));
+	if (!it->syn || !it->gstreams || create_gpu_classes(it) != 0)
+		return -1;
+	for (size_t i = 0; i < st->n_recs; i++) {
+		const struct gpu_record *r = &st->recs[i];
+		size_t s;
+		bool kernel = r->kind == GPU_KERNEL;
+
+		if (r->run != 0)
+			continue;
+		s = gpu_stream_index(it, r);
+		add_synth(it, r->begin_ns, i, 0, s, kernel ? SYN_KERNEL_BEGIN : SYN_COPY_BEGIN);
+		add_synth(it, r->end_ns, i, 0, s, kernel ? SYN_KERNEL_END : SYN_COPY_END);
+		for (size_t c = 0; c < r->n_counters; c++)
+			add_synth(it, r->end_ns, i, c, s, SYN_COUNTER);
+	}
+	qsort(it->syn, it->n_syn, sizeof(*it->syn), cmp_synth);
+	for (size_t g = 0; g < it->n_gstreams; g++) {
+		size_t first = SIZE_MAX, last = 0;
+
+		for (size_t i = 0; i < it->n_syn; i++)
+			if (it->syn[i].stream == g) {
+				if (first == SIZE_MAX)
+					first = i;
+				last = i;
+			}
+		if (first != SIZE_MAX) {
+			it->syn[first].first = true;
+			it->syn[last].last = true;
+		}
+	}
+	return 0;
+}
+
+static int fill_counter_event(const struct gpu_store *st, const struct synth *e, bt_event *ev)
+{
+	const struct gpu_record *r = &st->recs[e->rec];
+	const struct gpu_counter *c = &st->counters[r->counters[e->counter]];
+	bt_field *p = bt_event_borrow_payload_field(ev);
+
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 0),
+					    r->correlation_id);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 1),
+					    r->queue_id);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 2),
+					    r->packet_index);
+	if (bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 3),
+				      r->kernel_name) != 0 ||
+	    bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 4),
+				      c->name) != 0)
+		return -1;
+	bt_field_integer_signed_set_value(bt_field_structure_borrow_member_field_by_index(p, 5),
+					  c->value);
+	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 6),
+					    c->run);
+	return 0;
+}
+
+static int open_gpu_stream(struct unify_iter *it, struct gpu_stream *g, uint64_t cycles_ns,
+			   int64_t ns)
+{
+	struct out_trace *ot = &it->f->ot;
+	char name[96];
+
+	(void)cycles_ns;
+	if (g->kind == GPU_KERNEL)
+		snprintf(name, sizeof(name), "hsa_gpu_queue_%" PRIu64 "_pid_%" PRIu64,
+			 g->queue_id, g->vpid);
+	else
+		snprintf(name, sizeof(name), "hsa_gpu_copy_pid_%" PRIu64, g->vpid);
+	g->s = out_trace_add_stream(ot, it->gpu_sc, name);
+	if (!g->s)
+		return -1;
+	g->s->packet = bt_packet_create(g->s->out);
+	if (!g->s->packet)
+		return -1;
+	if (unify_push(it, bt_message_stream_beginning_create(it->self, g->s->out)) != 0)
+		return -1;
+	return unify_push(it, bt_message_packet_beginning_create_with_default_clock_snapshot(it->self,
+		g->s->packet, out_stream_cycles(ot, g->s, ns)));
+}
+
+int gpu_synth_emit(struct unify_iter *it, const struct synth *e)
+{
+	const struct gpu_store *st = it->f->params.gpu;
+	struct gpu_stream *g = &it->gstreams[e->stream];
+	const struct gpu_record *rec = &st->recs[e->rec];
+	bt_event_class *ec;
+	bt_message *m;
+	uint64_t cycles;
+
+	if (e->first && open_gpu_stream(it, g, 0, e->ns) != 0)
+		return -1;
+	ec = e->what == SYN_COUNTER ? it->counter_ec : gpu_event_class(it, rec->ec, e->what);
+	if (!ec)
+		return -1;
+	cycles = out_stream_cycles(&it->f->ot, g->s, e->ns);
+	m = bt_message_event_create_with_packet_and_default_clock_snapshot(it->self, ec,
+		g->s->packet, cycles);
+	if (!m)
+		return -1;
+	if (e->what == SYN_COUNTER) {
+		if (fill_counter_event(st, e, bt_message_event_borrow_event(m)) != 0)
+			goto error;
+	} else {
+		bt_field *payload = bt_event_borrow_payload_field(bt_message_event_borrow_event(m));
+
+		if (payload && gpu_record_fill_payload(rec, payload) != 0)
+			goto error;
+	}
+	if (unify_push(it, m) != 0)
+		return -1;
+	it->f->params.counts->synthesized++;
+	it->f->params.counts->events_out++;
+	return e->last ? unify_close_stream(it, g->s) : 0;
+error:
+	bt_message_put_ref(m);
+	return -1;
+}
+
+void gpu_synth_release(struct unify_iter *it)
+{
+	for (size_t i = 0; i < 4; i++)
+		ptrmap_release(&it->gpu_ecs[i]);
+	free(it->syn);
+	free(it->gstreams);
+}
