@@ -122,8 +122,14 @@ void compile_view(struct cctx *c, struct m_file *f, const xmlNode *n, int *refus
 	c->err[0] = '\0';
 	for (const xmlNode *h = head ? head->children : NULL; h; h = h->next) {
 		if (is_el(h, "analysis")) {
+			char *id = prop(h, "id");
+
+			if (!id) {
+				cu_err(c, h, "an <analysis> needs an id");
+				continue;
+			}
 			GROW(v->analyses, v->nanalyses);
-			v->analyses[v->nanalyses++] = prop(h, "id");
+			v->analyses[v->nanalyses++] = id;
 		} else if (is_el(h, "label") && !v->label) {
 			v->label = prop(h, "value");
 		}

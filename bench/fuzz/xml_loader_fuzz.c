@@ -1,7 +1,8 @@
 /*
  * xml_loader_fuzz.c - libFuzzer target for the engine's XML loader: every input is parsed and
  * compiled as a <tmfxml> file (no XSD, so the structural checks and the compiler see it all), and
- * the analyses it yields are run on a small built-in stub trace, so the evaluator is fuzzed too.
+ * the analyses it yields are run on a small built-in stub trace, and its views computed, so the
+ * evaluator and the view code are fuzzed too.
  * Built and run by bench/fuzz/run (clang -fsanitize=fuzzer,address,undefined).
  */
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
 #include "analyses/engine/trace.h"
+#include "analyses/engine/view.h"
 
 static const char trace_xml[] =
 	"<trace>\n"
@@ -26,6 +28,7 @@ static const char trace_xml[] =
 	"<event timestamp=\"9\" name=\"exit\"><field name=\"cpu\" type=\"int\" value=\"1\"/></event>\n"
 	"</trace>\n";
 static char trace_path[64];
+static FILE *devnull;
 
 static void quiet(void *ctx, const char *msg)
 {
@@ -49,6 +52,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (fd < 0 || write(fd, trace_xml, sizeof(trace_xml) - 1) != (ssize_t)sizeof(trace_xml) - 1)
 		abort();
 	close(fd);
+	devnull = fopen("/dev/null", "w");
+	if (!devnull)
+		abort();
 	return 0;
 }
 
@@ -68,6 +74,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		engine_add(&eng, &f->analyses[i], 1)->keep_segments = 1;
 	trace_read_stub(trace_path, on_event, &eng, err, sizeof(err));
 	engine_finish(&eng);
+	for (int i = 0; i < f->nviews; i++) {
+		struct view_opts vo = { "trace", INT64_MIN, INT64_MIN, 7, 0 };
+		struct out o;
+
+		out_init(&o, devnull, (enum out_format)(i % 3));
+		view_output(&f->views[i], &eng, &vo, &o, err, sizeof(err));
+	}
 	engine_release(&eng);
 	m_file_free(f);
 	return 0;

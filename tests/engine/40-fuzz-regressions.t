@@ -21,5 +21,11 @@ for f in "$HSATRACE_SRC"/tests/engine/fuzz-regressions/*.xml; do
 		! grep -q 'Sanitizer\|runtime error' "$T/err" && [ $rc -le 1 ]
 		ok $? "$(basename "$f") ($mode): exit $rc, no crash"
 	done
+	for view in $("$A" -q --list "$f" 2>/dev/null | awk -F'\t' '$2 ~ /View$/ { print $3 }'); do
+		"$A" -q -v "$view" "$f" "$T/trace.xml" >/dev/null 2>"$T/err"
+		rc=$?
+		! grep -q 'Sanitizer\|runtime error' "$T/err" && [ $rc -le 1 ]
+		ok $? "$(basename "$f") (view $view): exit $rc, no crash"
+	done
 done
 done_testing
