@@ -76,8 +76,13 @@ static void report_load(uint64_t cid, hsa_executable_t executable, uint64_t agen
 			uint64_t reader, uint64_t lco)
 {
 	struct loaded l = { agent, reader, lco };
-	struct hsat_ev_hsa_activity__code_object_load e = { executable.handle, agent, reader, lco,
-							    cid };
+	struct hsat_ev_hsa_activity__code_object_load e = {
+		.executable = executable.handle,
+		.agent_handle = agent,
+		.code_object_reader = reader,
+		.loaded_code_object = lco,
+		.correlation_id = cid,
+	};
 
 	hsat_enter_tracer();
 	remember_load(executable, &l);
@@ -253,8 +258,11 @@ hsa_status_t hsat_hook_hsa_executable_destroy(struct hsat_call *call,
 	pthread_mutex_unlock(&executables.lock);
 	for (size_t i = 0; x && i < x->n; i++) {
 		struct hsat_ev_hsa_activity__code_object_unload e = {
-			executable.handle, x->loads[i].agent, x->loads[i].reader,
-			x->loads[i].loaded_code_object, call->cid
+			.executable = executable.handle,
+			.agent_handle = x->loads[i].agent,
+			.code_object_reader = x->loads[i].reader,
+			.loaded_code_object = x->loads[i].loaded_code_object,
+			.correlation_id = call->cid,
 		};
 
 		lttng_ust_tracepoint(hsa_activity, code_object_unload, &e);

@@ -33,7 +33,9 @@ static int64_t add_pool_bytes(uint64_t pool, int64_t delta)
 
 static void record_alloc(uint64_t cid, uint64_t pool, void *ptr, size_t size)
 {
-	struct hsat_ev_hsa_activity__mem_alloc e = { pool, (uint64_t)(uintptr_t)ptr, size, cid };
+	struct hsat_ev_hsa_activity__mem_alloc e = {
+		.pool = pool, .ptr = (uint64_t)(uintptr_t)ptr, .size = size, .correlation_id = cid
+	};
 	struct allocation *a = malloc(sizeof(*a));
 	void *old = NULL;
 	int64_t total;
@@ -69,7 +71,9 @@ static struct allocation *take(void *ptr)
 
 static void record_free(uint64_t cid, void *ptr, struct allocation *a, hsa_status_t st)
 {
-	struct hsat_ev_hsa_activity__mem_free e = { 0, (uint64_t)(uintptr_t)ptr, 0, cid };
+	struct hsat_ev_hsa_activity__mem_free e = {
+		.ptr = (uint64_t)(uintptr_t)ptr, .correlation_id = cid
+	};
 	void *old = NULL;
 	int64_t total = 0;
 

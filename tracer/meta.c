@@ -146,7 +146,9 @@ uint64_t hsat_system_to_monotonic_ns(uint64_t ticks)
 void hsat_emit_counter(const char *name, const char *scope, uint64_t id, int64_t value,
 		       const char *unit)
 {
-	struct hsat_ev_hsa_activity__counter e = { name, scope, id, value, unit };
+	struct hsat_ev_hsa_activity__counter e = {
+		.name = name, .scope = scope, .id = id, .value = value, .unit = unit
+	};
 
 	lttng_ust_tracepoint(hsa_activity, counter, &e);
 }
