@@ -144,6 +144,29 @@ static void add_synth(struct unify_iter *it, int64_t ns, size_t rec, size_t coun
 	it->n_syn++;
 }
 
+/* Flags the first and last event of each stream, where it is opened and closed. */
+static int mark_stream_ends(struct unify_iter *it)
+{
+	size_t *last = malloc((it->n_gstreams + 1) * sizeof(*last));
+
+	if (!last)
+		return -1;
+	for (size_t g = 0; g < it->n_gstreams; g++)
+		last[g] = SIZE_MAX;
+	for (size_t i = 0; i < it->n_syn; i++) {
+		size_t g = it->syn[i].stream;
+
+		if (last[g] == SIZE_MAX)
+			it->syn[i].first = true;
+		last[g] = i;
+	}
+	for (size_t g = 0; g < it->n_gstreams; g++)
+		if (last[g] != SIZE_MAX)
+			it->syn[last[g]].last = true;
+	free(last);
+	return 0;
+}
+
 int gpu_synth_plan(struct unify_iter *it)
 {
 	const struct gpu_store *st = it->f->params.gpu;
@@ -172,21 +195,7 @@ int gpu_synth_plan(struct unify_iter *it)
 			add_synth(it, r->end_ns, i, c, s, SYN_COUNTER);
 	}
 	qsort(it->syn, it->n_syn, sizeof(*it->syn), cmp_synth);
-	for (size_t g = 0; g < it->n_gstreams; g++) {
-		size_t first = SIZE_MAX, last = 0;
-
-		for (size_t i = 0; i < it->n_syn; i++)
-			if (it->syn[i].stream == g) {
-				if (first == SIZE_MAX)
-					first = i;
-				last = i;
-			}
-		if (first != SIZE_MAX) {
-			it->syn[first].first = true;
-			it->syn[last].last = true;
-		}
-	}
-	return 0;
+	return mark_stream_ends(it);
 }
 
 static int fill_counter_event(const struct gpu_store *st, const struct synth *e, bt_event *ev)
@@ -213,13 +222,12 @@ static int fill_counter_event(const struct gpu_store *st, const struct synth *e,
 	return 0;
 }
 
-static int open_gpu_stream(struct unify_iter *it, struct gpu_stream *g, uint64_t cycles_ns,
-			   int64_t ns)
+/* Creates the stream at its first event and opens its one packet at that time. */
+static int open_gpu_stream(struct unify_iter *it, struct gpu_stream *g, int64_t ns)
 {
 	struct out_trace *ot = &it->f->ot;
 	char name[96];
 
-	(void)cycles_ns;
 	if (g->kind == GPU_KERNEL)
 		snprintf(name, sizeof(name), "hsa_gpu_queue_%" PRIu64 "_pid_%" PRIu64,
 			 g->queue_id, g->vpid);
@@ -246,7 +254,7 @@ int gpu_synth_emit(struct unify_iter *it, const struct synth *e)
 	bt_message *m;
 	uint64_t cycles;
 
-	if (e->first && open_gpu_stream(it, g, 0, e->ns) != 0)
+	if (e->first && open_gpu_stream(it, g, e->ns) != 0)
 		return -1;
 	ec = e->what == SYN_COUNTER ? it->counter_ec : gpu_event_class(it, rec->ec, e->what);
 	if (!ec)
