@@ -1,0 +1,33 @@
+#!/bin/sh
+# With no session daemon for the user, hsatrace record starts one (lttng-sessiond
+# --daemonize, under the user's LTTNG_HOME) and records; the test stops that daemon after.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+app=$HSATRACE_BUILD/tests/foundation/selftest_app
+[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
+[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+plan 4
+
+# A private LTTNG_HOME where no daemon runs yet; the harness's stop kills whatever daemon
+# writes its pid file there, and removes the folder.
+LTTNG_HARNESS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/hsatrace-lttng.XXXXXX") || exit 1
+export LTTNG_HOME=$LTTNG_HARNESS_DIR
+trap lttng_harness_stop EXIT
+tmp=$LTTNG_HARNESS_DIR
+
+lttng list >/dev/null 2>&1
+ok $((! $?)) "no session daemon answers at first"
+"$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/t" -- "$app" 5 started \
+	2>"$tmp/log"
+ok $? "record exits 0" || sed 's/^/# /' "$tmp/log" >&2
+grep -q 'starting `lttng-sessiond --daemonize`' "$tmp/log" &&
+	[ -f "$LTTNG_HOME/.lttng/lttng-sessiond.pid" ]
+ok $? "it said so and started a daemon for this LTTNG_HOME"
+out=$(babeltrace2 "$tmp/t" 2>&1)
+case "$out" in *'value = 5'*'word = "started"'*) r=0 ;; *) r=1 ;; esac
+ok $r "the program's event is recorded" || diag "$out"
+
+done_testing
