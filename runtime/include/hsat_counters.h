@@ -39,7 +39,7 @@ struct hsat_counter_info {
 };
 
 /* Every counter, for tools that map names to events. */
-static const struct hsat_counter_info hsat_counter_list[] = {
+static const struct hsat_counter_info hsat_counter_list[] __attribute__((unused)) = {
 	{ "GRBM_COUNT", HSAT_COUNTER_BLOCK_GRBM, HSAT_GRBM_COUNT,
 	  "elapsed ticks (ns) from dispatch begin to end" },
 	{ "GRBM_GUI_ACTIVE", HSAT_COUNTER_BLOCK_GRBM, HSAT_GRBM_GUI_ACTIVE,
