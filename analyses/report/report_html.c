@@ -105,12 +105,21 @@ static void write_summary(const struct report_page *p, FILE *out)
 			p->tables->discarded_events, p->tables->discarded_packets);
 }
 
+/* Counters are lanes too: at most max_lanes of them are drawn. */
+static size_t drawn_counters(const struct report_page *p)
+{
+	size_t n = p->timeline->ncounters;
+
+	return n < p->max_lanes ? n : p->max_lanes;
+}
+
 static void write_limits_note(const struct report_page *p, FILE *out)
 {
 	const struct timeline *tl = p->timeline;
 	size_t hidden = tl->nlanes > p->max_lanes ? tl->nlanes - p->max_lanes : 0;
+	size_t hidden_counters = tl->ncounters - drawn_counters(p);
 
-	if (!tl->merged && !hidden)
+	if (!tl->merged && !hidden && !hidden_counters)
 		return;
 	fputs("<p class=\"note\" id=\"limits\">To keep this page small, ", out);
 	if (tl->merged)
@@ -121,6 +130,9 @@ static void write_limits_note(const struct report_page *p, FILE *out)
 	if (hidden)
 		fprintf(out, "Only the first %zu of %zu lanes are drawn. ", p->max_lanes,
 			tl->nlanes);
+	if (hidden_counters)
+		fprintf(out, "Only the first %zu of %zu counters are drawn. ", p->max_lanes,
+			tl->ncounters);
 	fputs("The tables below count every event.</p>\n", out);
 }
 
@@ -223,7 +235,7 @@ static int write_counters(const struct report_page *p, const struct scale *s, in
 {
 	const struct timeline *tl = p->timeline;
 
-	for (size_t i = 0; i < tl->ncounters; i++) {
+	for (size_t i = 0; i < drawn_counters(p); i++) {
 		const struct timeline_counter *c = &tl->counters[i];
 		double range = c->max > c->min ? c->max - c->min : 1.0;
 		double prev_y = 0;
@@ -258,7 +270,7 @@ static int svg_height(const struct report_page *p)
 
 	for (size_t i = 0; i < tl->nlanes && i < p->max_lanes; i++)
 		h += lane_height(&tl->lanes[i]) + LANE_GAP;
-	return h + (int)tl->ncounters * (COUNTER_H + LANE_GAP) + 4;
+	return h + (int)drawn_counters(p) * (COUNTER_H + LANE_GAP) + 4;
 }
 
 static void write_timeline(const struct report_page *p, FILE *out)

@@ -17,7 +17,7 @@ for f in "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
 	"$S/error_path"; do
 	[ -e "$f" ] || skip_all "not built: $f"
 done
-plan 22
+plan 23
 export LC_ALL=C
 
 lttng_harness_start
@@ -76,6 +76,13 @@ check_matmul_pipeline() {
 
 	"$report" -o "$tmp/mm.html" "$tmp/mm" && xmllint --noout "$tmp/mm.html"
 	ok $? "report on the real recording: a well-formed page"
+	counters=$(babeltrace2 "$tmp/mm" | grep ' hsa_activity:counter:' |
+		sed 's/.*name = "\([^"]*\)", scope = "\([^"]*\)", id = \([0-9A-Fx]*\).*/\1 \2 \3/' |
+		sort -u | wc -l)
+	"$report" --max-lanes 2 -o "$tmp/mm2.html" "$tmp/mm" &&
+		[ "$(grep -c '<polyline class="counter"' "$tmp/mm2.html")" = 2 ] &&
+		grep -q "Only the first 2 of $counters counters are drawn" "$tmp/mm2.html"
+	ok $? "--max-lanes 2 draws 2 of the $counters counters and says so"
 	bars=$(grep -c '<rect class="kernel"' "$tmp/mm.html")
 	is "$bars" "$(babeltrace2 "$tmp/mm" | grep -c ' hsa_activity:kernel_exec:')" \
 		"one kernel bar per kernel_exec"
@@ -125,7 +132,7 @@ check_error_path() {
 	ok $? "error_path: its failed calls are counted ($n)"
 }
 
-if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 14 "the matmul_pipeline recording failed"; fi
+if [ $mm_ok = 0 ]; then check_matmul_pipeline; else skip 15 "the matmul_pipeline recording failed"; fi
 if [ $mt_ok = 0 ]; then check_multi_thread; else skip 5 "the multi_thread recording failed"; fi
 if [ $ep_ok = 0 ]; then check_error_path; else skip 2 "the error_path recording failed"; fi
 
