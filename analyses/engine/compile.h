@@ -1,6 +1,7 @@
 /*
  * compile.h - loading <tmfxml> files: parse (libxml2, no DTD, no network), optional XSD
- * validation, then compilation into a struct m_file (model.h).
+ * validation or structural checks (load.c), then compilation into a struct m_file (model.h) by
+ * compile.c (analyses) and compile_view.c (views).
  *
  * Errors go to the `diag` callback as complete one-line messages:
  *   "FILE:LINE: element <x>: ..."                     malformed XML or schema violation
