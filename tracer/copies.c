@@ -54,6 +54,43 @@ static bool signal_is_valid(hsa_signal_t signal)
 	return st == HSA_STATUS_SUCCESS;
 }
 
+/* A copy whose completion the tracer watches, or NULL (then the program's signal is used). */
+static struct copy *watch_copy(struct hsat_call *call, hsa_signal_t completion_signal)
+{
+	struct copy *c;
+
+	if (!hsat_copies_wanted() || !hsat_can_swap_signals() ||
+	    !signal_is_valid(completion_signal))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->pending.done = copy_done;
+	c->pending.orig = c->pending.stamp = completion_signal;
+	if (hsat_pending_prepare(&c->pending)) {
+		free(c);
+		return NULL;
+	}
+	hsat_enter_tracer();
+	if (!atomic_exchange(&profiling_enabled, 1) &&
+	    hsat_real_amd_ext.hsa_amd_profiling_async_copy_enable_fn)
+		hsat_real_amd_ext.hsa_amd_profiling_async_copy_enable_fn(true);
+	hsat_leave_tracer();
+	c->e.copy_id = atomic_fetch_add(&next_copy_id, 1);
+	c->e.correlation_id = call->cid;
+	return c;
+}
+
+/* The runtime's answer decides: watch the accepted copy, drop the refused one. */
+static hsa_status_t watched(struct copy *c, hsa_status_t st)
+{
+	if (st != HSA_STATUS_SUCCESS)
+		hsat_pending_cancel(&c->pending);
+	else
+		hsat_pending_arm(&c->pending);
+	return st;
+}
+
 hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *dst,
 						 hsa_agent_t dst_agent, const void *src,
 						 hsa_agent_t src_agent, size_t size,
@@ -61,30 +98,13 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 						 const hsa_signal_t *dep_signals,
 						 hsa_signal_t completion_signal)
 {
-	struct copy *c = NULL;
-	hsa_status_t st;
+	struct copy *c = watch_copy(call, completion_signal);
 
-	if (hsat_copies_wanted() && hsat_can_swap_signals() &&
-	    signal_is_valid(completion_signal))
-		c = calloc(1, sizeof(*c));
-	if (c) {
-		c->pending.done = copy_done;
-		c->pending.orig = c->pending.stamp = completion_signal;
-		if (hsat_pending_prepare(&c->pending)) {
-			free(c);
-			c = NULL;
-		}
-	}
 	if (!c)
 		return hsat_real_amd_ext.hsa_amd_memory_async_copy_fn(
 			dst, dst_agent, src, src_agent, size, num_dep_signals, dep_signals,
 			completion_signal);
 	hsat_enter_tracer();
-	if (!atomic_exchange(&profiling_enabled, 1) &&
-	    hsat_real_amd_ext.hsa_amd_profiling_async_copy_enable_fn)
-		hsat_real_amd_ext.hsa_amd_profiling_async_copy_enable_fn(true);
-	c->e.copy_id = atomic_fetch_add(&next_copy_id, 1);
-	c->e.correlation_id = call->cid;
 	c->e.src_address = (uint64_t)(uintptr_t)src;
 	c->e.dst_address = (uint64_t)(uintptr_t)dst;
 	c->e.src_agent = src_agent.handle;
@@ -92,12 +112,35 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 	c->e.size = size;
 	c->e.direction = direction(src_agent, dst_agent);
 	hsat_leave_tracer();
-	st = hsat_real_amd_ext.hsa_amd_memory_async_copy_fn(dst, dst_agent, src, src_agent, size,
-							    num_dep_signals, dep_signals,
-							    c->pending.proxy);
-	if (st != HSA_STATUS_SUCCESS)
-		hsat_pending_cancel(&c->pending);
-	else
-		hsat_pending_arm(&c->pending);
-	return st;
+	return watched(c, hsat_real_amd_ext.hsa_amd_memory_async_copy_fn(
+				  dst, dst_agent, src, src_agent, size, num_dep_signals,
+				  dep_signals, c->pending.proxy));
+}
+
+/* A 3D copy: its shape is read only once the runtime accepted it (then the pointers were
+ * valid); both agents are the copy agent, the direction is the program's. */
+hsa_status_t hsat_hook_hsa_amd_memory_async_copy_rect(
+	struct hsat_call *call, const hsa_pitched_ptr_t *dst, const hsa_dim3_t *dst_offset,
+	const hsa_pitched_ptr_t *src, const hsa_dim3_t *src_offset, const hsa_dim3_t *range,
+	hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir, uint32_t num_dep_signals,
+	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal)
+{
+	struct copy *c = watch_copy(call, completion_signal);
+	hsa_status_t st;
+
+	if (!c)
+		return hsat_real_amd_ext.hsa_amd_memory_async_copy_rect_fn(
+			dst, dst_offset, src, src_offset, range, copy_agent, dir, num_dep_signals,
+			dep_signals, completion_signal);
+	st = hsat_real_amd_ext.hsa_amd_memory_async_copy_rect_fn(
+		dst, dst_offset, src, src_offset, range, copy_agent, dir, num_dep_signals,
+		dep_signals, c->pending.proxy);
+	if (st == HSA_STATUS_SUCCESS) {
+		c->e.src_address = (uint64_t)(uintptr_t)src->base;
+		c->e.dst_address = (uint64_t)(uintptr_t)dst->base;
+		c->e.src_agent = c->e.dst_agent = copy_agent.handle;
+		c->e.size = (uint64_t)range->x * range->y * range->z;
+		c->e.direction = (int32_t)dir;
+	}
+	return watched(c, st);
 }

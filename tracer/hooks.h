@@ -71,6 +71,13 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 						 const hsa_signal_t *dep_signals,
 						 hsa_signal_t completion_signal);
 
+#define HSAT_HOOK_hsa_amd_memory_async_copy_rect hsat_copies_wanted()
+hsa_status_t hsat_hook_hsa_amd_memory_async_copy_rect(
+	struct hsat_call *call, const hsa_pitched_ptr_t *dst, const hsa_dim3_t *dst_offset,
+	const hsa_pitched_ptr_t *src, const hsa_dim3_t *src_offset, const hsa_dim3_t *range,
+	hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir, uint32_t num_dep_signals,
+	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
 /* --- code_objects.c: code objects and kernel symbols (kernel names for packets) --- */
 #define hsat_code_objects_wanted()                                         \
 	(lttng_ust_tracepoint_enabled(hsa_activity, kernel_symbol) ||       \

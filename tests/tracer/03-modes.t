@@ -113,6 +113,10 @@ is "$(stat cycles attaches)" 3 "cycles: the runtime attached the tracer on every
 is "$(stat cycles barriers)" 300 "cycles: all 300 barrier packets reported"
 is "$(stat cycles packet_uncorrelated)" 0 "cycles: each packet links to its thread's doorbell store"
 is "$(stat cycles unpaired)" 0 "cycles: entries and exits pair up"
+is "$(stat cycles copies)" "$(stat cycles "exits hsa_amd_memory_async_copy_rect 0")" \
+	"cycles: each accepted rect copy has its copy execution"
+is "$(grep -c 'hsa_activity:copy_exec: .* size = 64, direction = 0,' "$TR/cycles.txt")" 3 \
+	"cycles: 3 rect copies of 16 x 4 bytes, host to host"
 waits=$(awk '/hsa_api:hsa_amd_signal_wait_any_exit: .* retval = 0 }/ {
 		match($0, /correlation_id = [0-9]+/); any[substr($0, RSTART, RLENGTH)] = 1; n++ }
 	/hsa_activity:signal_wait: .* value = 0,/ {

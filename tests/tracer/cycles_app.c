@@ -86,6 +86,31 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* A 16x4-byte rectangle out of a 64-byte-pitched host buffer; 1 when it arrived intact. */
+static int rect_copy(hsa_agent_t agent)
+{
+	unsigned char src[4 * 64], dst[4 * 64];
+	hsa_pitched_ptr_t from = { src, 64, sizeof(src) }, to = { dst, 64, sizeof(dst) };
+	hsa_dim3_t origin = { 0, 0, 0 }, range = { 16, 4, 1 };
+	hsa_signal_t done;
+	int ok = 1;
+
+	for (unsigned i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)i;
+	memset(dst, 0, sizeof(dst));
+	if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
+		return 0;
+	if (hsa_amd_memory_async_copy_rect(&to, &origin, &from, &origin, &range, agent,
+					   hsaHostToHost, 0, NULL, done) != HSA_STATUS_SUCCESS ||
+	    hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 10000000000ull,
+				      HSA_WAIT_STATE_BLOCKED) != 0)
+		ok = 0;
+	for (unsigned row = 0; ok && row < 4; row++)
+		ok = !memcmp(dst + row * 64, src + row * 64, 16);
+	hsa_signal_destroy(done);
+	return ok;
+}
+
 /* A forked child only asks for a status string (the runtime's threads are not in it). */
 static int fork_child(void)
 {
@@ -123,7 +148,8 @@ static int cycle(unsigned n, unsigned threads, unsigned packets)
 		waited_any += w[t].waited_any;
 	}
 	printf("cycle %u: %u of %u barrier packets completed, %u wait-any satisfied, "
-	       "forked child exit %d\n", n, completed, threads * packets, waited_any, fork_child());
+	       "rect copy %s, forked child exit %d\n", n, completed, threads * packets, waited_any,
+	       rect_copy(gpu) ? "intact" : "FAILED", fork_child());
 	st = hsa_shut_down();
 	return st != HSA_STATUS_SUCCESS || completed != threads * packets;
 }

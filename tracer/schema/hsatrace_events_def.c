@@ -73,11 +73,13 @@ static const struct hsat_field copy_exec_fields[] = {
 	{ "correlation_id", HSAT_FT_U64, "", "the hsa_amd_memory_async_copy* call" },
 	{ "src_address", HSAT_FT_U64_HEX, "", "source address" },
 	{ "dst_address", HSAT_FT_U64_HEX, "", "destination address" },
-	{ "src_agent", HSAT_FT_U64_HEX, "", "source agent handle" },
-	{ "dst_agent", HSAT_FT_U64_HEX, "", "destination agent handle" },
+	{ "src_agent", HSAT_FT_U64_HEX, "", "source agent handle (the copy agent for "
+	  "hsa_amd_memory_async_copy_rect)" },
+	{ "dst_agent", HSAT_FT_U64_HEX, "", "destination agent handle (the copy agent for "
+	  "hsa_amd_memory_async_copy_rect)" },
 	{ "size", HSAT_FT_U64, "bytes", "bytes copied" },
 	{ "direction", HSAT_FT_S32, "", "0 host-to-host, 1 host-to-device, 2 device-to-host, "
-	  "3 device-to-device (from the agents' device types)" },
+	  "3 device-to-device (from the agents' device types; the program's for rect copies)" },
 	{ "gpu_begin_ns", HSAT_FT_U64, "ns", "copy start, LTTng clock domain (CLOCK_MONOTONIC)" },
 	{ "gpu_end_ns", HSAT_FT_U64, "ns", "copy end, LTTng clock domain (CLOCK_MONOTONIC)" },
 };
