@@ -38,18 +38,28 @@ is "$(stat vector_copy dispatches)" 1 "vector_copy: one dispatch"
 is "$(stat vector_copy "kernel vector_copy")" 1 "vector_copy: its execution, named vector_copy"
 
 sample matmul_pipeline
-is "$(stat matmul_pipeline dispatches)" 4 "matmul_pipeline: 4 dispatches"
-is "$(stat matmul_pipeline barriers)" 4 "matmul_pipeline: 4 barrier packets"
-is "$(stat matmul_pipeline "kernel matmul_rows")" 3 "matmul_pipeline: 3 matmul_rows executions"
-is "$(stat matmul_pipeline "kernel row_sums")" 1 "matmul_pipeline: 1 row_sums execution"
+# The program prints one line per kernel and per copy it timed, and how many queues it used.
+out=$TR/matmul_pipeline-plain.out
+queues=$(sed -n 's/.*queues=\([0-9]*\).*/\1/p' "$out")
+is "$(stat matmul_pipeline dispatches)" "$(grep -c '^  kernel ' "$out")" \
+	"matmul_pipeline: one dispatch per kernel it reports"
+is "$(stat matmul_pipeline barriers)" $((queues + 1)) \
+	"matmul_pipeline: a barrier per queue, and one before row_sums"
+is "$(stat matmul_pipeline "kernel matmul_rows")" "$(grep -c '^  kernel matmul_rows' "$out")" \
+	"matmul_pipeline: matmul_rows executions, by name"
+is "$(stat matmul_pipeline "kernel row_sums")" "$(grep -c '^  kernel row_sums' "$out")" \
+	"matmul_pipeline: row_sums executions, by name"
 is "$(stat matmul_pipeline copies)" "$(stat matmul_pipeline "exits hsa_amd_memory_async_copy 0")" \
 	"matmul_pipeline: one copy execution per successful async copy"
-is "$(stat matmul_pipeline copies)" 4 "matmul_pipeline: 4 copies"
+is "$(stat matmul_pipeline copies)" "$(grep -c '^  copy ' "$out")" \
+	"matmul_pipeline: as many copies as it reports"
 is "$(stat matmul_pipeline copy_bad_window)" 0 "matmul_pipeline: copy begin <= end <= completion"
 
 sample multi_thread
-is "$(stat multi_thread dispatches)" 64 "multi_thread: 64 dispatches from 4 threads"
-is "$(stat multi_thread "kernel add_value")" 64 "multi_thread: 64 add_value executions"
+n=$(sed -n 's/.* \([0-9]*\) threads x \([0-9]*\) dispatches.*/\1 \2/p' \
+	"$TR/multi_thread-plain.out" | awk '{ print $1 * $2 }')
+is "$(stat multi_thread dispatches)" "$n" "multi_thread: all $n dispatches from its threads"
+is "$(stat multi_thread "kernel add_value")" "$n" "multi_thread: $n add_value executions"
 
 sample error_path
 # Each check the program prints names the function and the status it got; the exit event of
