@@ -244,8 +244,8 @@ static uint64_t report_handle(struct lttng_handle *h, const char *domain)
 		if (discarded || lost)
 			fprintf(stderr, "hsatrace-record: warning: %s channel %s: %llu events "
 				"discarded, %llu packets lost (buffers too small for the event "
-				"rate)\n", domain, chans[i].name, (unsigned long long)discarded,
-				(unsigned long long)lost);
+				"rate: try --subbuf-size or --blocking)\n", domain, chans[i].name,
+				(unsigned long long)discarded, (unsigned long long)lost);
 		total += discarded + lost;
 	}
 	free(chans);
