@@ -574,6 +574,18 @@ static int produce(struct unify_iter *it, bool *end)
 	return 0;
 }
 
+/* Whether an input is itself a unified trace: its GPU events are already there. */
+static bool input_already_unified(struct unify_iter *it)
+{
+	for (size_t i = 0; i < it->n_ups; i++) {
+		const bt_stream *s = head_stream(&it->ups[i]);
+
+		if (s && env_string(bt_stream_borrow_trace_const(s), "hsatrace_unified"))
+			return true;
+	}
+	return false;
+}
+
 static int prime(struct unify_iter *it)
 {
 	for (size_t i = 0; i < it->n_ups; i++)
@@ -581,6 +593,11 @@ static int prime(struct unify_iter *it)
 			return -1;
 	if (start_output(it) != 0)
 		return -1;
+	if (input_already_unified(it)) {
+		fprintf(stderr, "hsatrace-unify: warning: an input is already a unified trace: its "
+			"hsa_gpu events are kept, none are added\n");
+		return 0;
+	}
 	return gpu_synth_plan(it);
 }
 

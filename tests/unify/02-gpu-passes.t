@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 23
+plan 25
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -63,6 +63,13 @@ grep ' hsa_gpu:kernel_counter:' "$tmp/out.txt" |
 bad=$(awk '{ if (int($3 / 1000) != $1 || int(($3 % 1000) / 10) != $2) n++ } END { print n + 0 }' "$tmp/ctr")
 is "$bad" 0 "each counter is attached to the dispatch it was measured on"
 is "$(wc -l <"$tmp/ctr")" $((n_exec * 3)) "all counters attached (queue-scope ones are not)"
+
+# Unifying a unified trace adds nothing.
+"$unify" --summary "$tmp/out" -o "$tmp/again" >"$tmp/again.sum" 2>"$tmp/again.log"
+is "$(val synthesized "$tmp/again.sum") $(val events_out "$tmp/again.sum")" "0 $((n_in + want_syn))" \
+	"unifying the unified trace again synthesizes nothing and keeps every event"
+grep -q 'already a unified trace' "$tmp/again.log"
+ok $? "and says why"
 
 # A dispatch missing from a pass is reported.
 rec -c A -o "$tmp/drop" -- "$app" --drop-last 2>/dev/null
