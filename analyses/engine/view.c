@@ -15,6 +15,7 @@ struct tg_entry {
 	int quark;		/* the row's attribute, -1 without <display> */
 	struct run *run;
 	int delta;
+	char *id, *parent_id;	/* <id> (default: the name) and <parent> values, or NULL */
 };
 
 struct tg {
@@ -28,14 +29,17 @@ static int add_entry(struct tg *t, const char *name, int parent, int quark, stru
 	t->e = realloc(t->e, (t->n + 1) * sizeof(*t->e));
 	if (!t->e)
 		abort();
-	t->e[t->n] = (struct tg_entry){ strdup(name), start, end, parent, quark, r, 0 };
+	t->e[t->n] = (struct tg_entry){ strdup(name), start, end, parent, quark, r, 0, NULL, NULL };
 	return t->n++;
 }
 
 static void tg_free(struct tg *t)
 {
-	for (int i = 0; i < t->n; i++)
+	for (int i = 0; i < t->n; i++) {
 		free(t->e[i].name);
+		free(t->e[i].id);
+		free(t->e[i].parent_id);
+	}
 	free(t->e);
 }
 
@@ -151,6 +155,18 @@ static void build_at(struct build *b, const struct m_entry *me, char **segs, int
 		entry_range(ss, q, &start, &end);
 		idx = add_entry(b->tg, name, parent, disp, b->run, start, end);
 		b->tg->e[idx].delta = me->delta;
+		if (me->id.present) {
+			int iq = resolve_rel(ss, &me->id, q);
+			const char *v = iq >= 0 ? first_non_null(ss, iq, buf, sizeof(buf)) : NULL;
+
+			b->tg->e[idx].id = v ? strdup(v) : NULL;
+		}
+		if (me->parent.present) {
+			int pq = resolve_rel(ss, &me->parent, q);
+			const char *v = pq >= 0 ? first_non_null(ss, pq, buf, sizeof(buf)) : NULL;
+
+			b->tg->e[idx].parent_id = v ? strdup(v) : NULL;
+		}
 		for (int k = 0; k < me->nkids; k++)
 			build(b, &me->kids[k], q, idx, caps, ncaps);
 		return;
@@ -205,6 +221,50 @@ static void build_at(struct build *b, const struct m_entry *me, char **segs, int
 	}
 }
 
+/* Is entry k entry i or below it? (re-parenting makes no cycles) */
+static int descends(const struct tg *t, int k, int i)
+{
+	for (; k >= 0; k = t->e[k].parent)
+		if (k == i)
+			return 1;
+	return 0;
+}
+
+/*
+ * <parent>: an entry whose parent value is the id of another entry made by the same <entry>
+ * element under the same parent, with an overlapping time range, moves under that entry.
+ */
+static void reparent(struct tg *t, int first, int parent)
+{
+	int n = t->n - first;
+	int *to = malloc(((size_t)n + 1) * sizeof(int));
+
+	if (!to)
+		abort();
+	/* the matches first, among the siblings as built; then the moves */
+	for (int i = first; i < t->n; i++) {
+		const struct tg_entry *e = &t->e[i];
+
+		to[i - first] = -1;
+		if (e->parent != parent || !e->parent_id)
+			continue;
+		for (int k = first; k < t->n; k++) {
+			const struct tg_entry *p = &t->e[k];
+			const char *pid = p->id ? p->id : p->name;
+
+			if (k != i && p->parent == parent && !strcmp(pid, e->parent_id) &&
+			    p->start <= e->end && e->start <= p->end) {
+				to[i - first] = k;
+				break;
+			}
+		}
+	}
+	for (int i = first; i < t->n; i++)
+		if (to[i - first] >= 0 && !descends(t, to[i - first], i))
+			t->e[i].parent = to[i - first];
+	free(to);
+}
+
 static void build(struct build *b, const struct m_entry *me, int base, int parent, char **caps,
 		  int ncaps)
 {
@@ -227,7 +287,13 @@ static void build(struct build *b, const struct m_entry *me, int base, int paren
 	}
 	for (char *t = strtok_r(path, "/", &save); t && nsegs < 64; t = strtok_r(NULL, "/", &save))
 		segs[nsegs++] = t;
-	build_at(b, me, segs, nsegs, 0, base, parent, caps, ncaps);
+	{
+		int first = b->tg->n;
+
+		build_at(b, me, segs, nsegs, 0, base, parent, caps, ncaps);
+		if (me->parent.present)
+			reparent(b->tg, first, parent);
+	}
 	free(path);
 }
 
@@ -270,9 +336,22 @@ static void row_label(const struct hv *v, int *value, char *label, size_t size)
 	}
 }
 
-static void print_tree(const struct tg *t, int xy, struct out *o)
+/* Depth-first order (parents before children, siblings in creation order) into order[]. */
+static int dfs(const struct tg *t, int parent, int *order, int n)
 {
 	for (int i = 0; i < t->n; i++) {
+		if (t->e[i].parent != parent)
+			continue;
+		order[n++] = i;
+		n = dfs(t, i, order, n);
+	}
+	return n;
+}
+
+static void print_tree(const struct tg *t, const int *order, int xy, struct out *o)
+{
+	for (int j = 0; j < t->n; j++) {
+		int i = order[j];
 		const struct tg_entry *e = &t->e[i];
 		const char *parent = e->parent >= 0 ? t->e[e->parent].name : NULL;
 
@@ -294,9 +373,11 @@ static void print_tree(const struct tg *t, int xy, struct out *o)
 	}
 }
 
-static void print_rows(const struct tg *t, int64_t from, int64_t to, struct out *o)
+static void print_rows(const struct tg *t, const int *order, int64_t from, int64_t to,
+		       struct out *o)
 {
-	for (int i = 0; i < t->n; i++) {
+	for (int j = 0; j < t->n; j++) {
+		int i = order[j];
 		const struct tg_entry *e = &t->e[i];
 		const struct statesys *ss;
 		const struct ss_attr *a;
@@ -354,8 +435,8 @@ static double y_at(const struct statesys *ss, int q, int64_t t)
 	return 0;
 }
 
-static void print_series(const struct tg *t, int64_t from, int64_t to, int samples,
-			 struct out *o)
+static void print_series(const struct tg *t, const int *order, int64_t from, int64_t to,
+			 int samples, struct out *o)
 {
 	int n = samples;
 	int64_t *xs;
@@ -369,7 +450,8 @@ static void print_series(const struct tg *t, int64_t from, int64_t to, int sampl
 		abort();
 	for (int i = 0; i < n; i++)
 		xs[i] = n == 1 ? from : from + (int64_t)((double)(to - from) * i / (n - 1));
-	for (int i = 0; i < t->n; i++) {
+	for (int j = 0; j < t->n; j++) {
+		int i = order[j];
 		const struct tg_entry *e = &t->e[i];
 		double prev = 0, first_delta = 0;
 
@@ -421,6 +503,7 @@ int view_output(const struct m_view *v, struct engine *eng, const struct view_op
 	int nruns;
 	struct tg t = { 0 };
 	int64_t from = vo->from, to = vo->to;
+	int *order;
 
 	if (eng->nruns > 64 || view_runs(v, eng, runs, &nruns)) {
 		snprintf(err, errsz, "view %s: none of its analyses ran", v->id);
@@ -442,16 +525,23 @@ int view_output(const struct m_view *v, struct engine *eng, const struct view_op
 			      "kind,name|entry,start,end|duration,parent|value,label");
 	if (o->format == OUT_TEXT && vo->part == 0)
 		fprintf(o->f, "# tree\n");
+	order = calloc((size_t)t.n + 1, sizeof(int));
+	if (!order)
+		abort();
+	/* parents before children: every chain reaches a trace entry (descends()) */
+	if (dfs(&t, -1, order, 0) != t.n)
+		abort();
 	if (vo->part != 2)
-		print_tree(&t, v->xy, o);
+		print_tree(&t, order, v->xy, o);
 	if (o->format == OUT_TEXT && vo->part == 0)
 		fprintf(o->f, "# %s\n", v->xy ? "series" : "rows");
 	if (vo->part != 1) {
 		if (v->xy)
-			print_series(&t, from, to, vo->samples, o);
+			print_series(&t, order, from, to, vo->samples, o);
 		else
-			print_rows(&t, from, to, o);
+			print_rows(&t, order, from, to, o);
 	}
+	free(order);
 	tg_free(&t);
 	return 0;
 }

@@ -133,4 +133,26 @@ is "$(echo "$out" | cut -d, -f1 | tr '\n' ' ')" "trace.xml m m m " "views: one e
 rows=$("$A" -q -v tg --part rows "$T/v.xml" "$T/trace.xml")
 is "$(echo "$rows" | head -1)" "m:1,2,-2147483648,sys_open" "views: rows are the intervals of the <display> attribute (duration to the end)"
 
+# <id>/<parent>: an entry moves under the entry (same <entry> element) whose id is its parent value
+cat >"$T/ptrace.xml" <<'X'
+<trace>
+<event timestamp="1" name="fork"><field name="tid" type="long" value="1"/><field name="ppid" type="long" value="0"/></event>
+<event timestamp="2" name="fork"><field name="tid" type="long" value="2"/><field name="ppid" type="long" value="1"/></event>
+<event timestamp="3" name="fork"><field name="tid" type="long" value="3"/><field name="ppid" type="long" value="2"/></event>
+</trace>
+X
+cat >"$T/parent.xml" <<'X'
+<tmfxml>
+<stateProvider id="sp" version="1"><eventHandler eventName="fork">
+<stateChange><stateAttribute type="constant" value="Threads"/><stateAttribute type="eventField" value="tid"/><stateAttribute type="constant" value="ppid"/><stateValue type="eventField" value="ppid"/></stateChange>
+<stateChange><stateAttribute type="constant" value="Threads"/><stateAttribute type="eventField" value="tid"/><stateAttribute type="constant" value="tid"/><stateValue type="eventField" value="tid"/></stateChange>
+</eventHandler></stateProvider>
+<timeGraphView id="tg"><head><analysis id="sp"/></head>
+<entry path="Threads/*"><display type="constant" value="tid"/><id type="constant" value="tid"/><parent type="constant" value="ppid"/></entry>
+</timeGraphView>
+</tmfxml>
+X
+is "$("$A" -q -v tg --part tree "$T/parent.xml" "$T/ptrace.xml" | cut -d, -f1,4 | tr '\n' ' ')" \
+	"ptrace.xml,null 1,ptrace.xml 2,1 3,2 " "views: <id>/<parent> re-parent entries (3 under 2 under 1)"
+
 done_testing
