@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/version.h"
+#include "tracer/schema/hsatrace_schema.h"
 
 struct command {
 	const char *name;
@@ -98,7 +99,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(name, "--version") == 0) {
-		printf("hsatrace %s\n", HSATRACE_VERSION);
+		printf("hsatrace %s (event schema %s)\n", HSATRACE_VERSION,
+		       HSAT_SCHEMA_VERSION);
 		return 0;
 	}
 	if (!find_command(name)) {
