@@ -2,6 +2,9 @@
  * tc - see tc.h.
  */
 #include "generator/tc.h"
+#include "tracer/schema/hsatrace_schema.h"
+
+#include <inttypes.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -325,6 +328,22 @@ void tc_cond_field(struct tc *tc, const char *op, const char *field, const struc
 	xml_writer_element(tc->xw, "field", "name", field, NULL);
 	tc_value(tc, "stateValue", v);
 	xml_writer_end(tc->xw, "condition");
+}
+
+void tc_cond_status_error(struct tc *tc, const char *field)
+{
+	char first[32], last[32];
+
+	xml_writer_start(tc->xw, "or");
+	for (size_t i = 0; i < HSAT_ERROR_STATUS_RANGE_COUNT; i++) {
+		snprintf(first, sizeof(first), "%" PRId64, hsat_error_status_ranges[i].first);
+		snprintf(last, sizeof(last), "%" PRId64, hsat_error_status_ranges[i].last);
+		xml_writer_start(tc->xw, "and");
+		tc_cond_field(tc, "ge", field, TC_LONG(first));
+		tc_cond_field(tc, "le", field, TC_LONG(last));
+		xml_writer_end(tc->xw, "and");
+	}
+	xml_writer_end(tc->xw, "or");
 }
 
 void tc_cond_path(struct tc *tc, const char *op, const char *path, const struct tc_value *v)

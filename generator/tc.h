@@ -106,6 +106,9 @@ void tc_decrement(struct tc *tc, const char *path);
 void tc_cond_field(struct tc *tc, const char *op, const char *field, const struct tc_value *v);
 /* <condition operator=op> path's stateAttributes, value </condition> */
 void tc_cond_path(struct tc *tc, const char *op, const char *path, const struct tc_value *v);
+/* A condition true when the hsa_status_t in `field` reports a failure: one <or> of the
+ * schema's error ranges (hsat_error_status_ranges), so INFO_BREAK is not a failure. */
+void tc_cond_status_error(struct tc *tc, const char *field);
 
 /* <eventHandler eventName=event> (and tc_on_event(event)) ... </eventHandler> */
 void tc_handler_start(struct tc *tc, const char *event);

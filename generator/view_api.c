@@ -12,7 +12,8 @@
  *	Processes/<vpid>/Threads/<vtid>/failed	String name of the call that just failed,
  *						from its exit until the thread's next call
  *	Processes/<vpid>/Threads/<vtid>/failures	Integer number of failed calls so far
- * A call failed when its exit event's `status` (hsa_status_t) is not HSA_STATUS_SUCCESS (0).
+ * A call failed when its exit event's `status` (hsa_status_t) is an error
+ * (hsat_status_is_error: not SUCCESS, INFO_BREAK or CU_MASK_REDUCED).
  */
 #include "generator/views.h"
 
@@ -39,7 +40,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 	tc_change(tc, THREAD "/CallStack", &(struct tc_value){ .type = "null", .stack = "pop" });
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_field(tc, "ne", "status", TC_LONG("0"));
+	tc_cond_status_error(tc, "status");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
 	tc_change_body(tc, THREAD "/failed", TC_FIELD("function"));
@@ -47,7 +48,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 	xml_writer_end(xw, "stateChange");
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_field(tc, "ne", "status", TC_LONG("0"));
+	tc_cond_status_error(tc, "status");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
 	tc_change_body(tc, THREAD "/failures",

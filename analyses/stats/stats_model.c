@@ -253,8 +253,7 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 	d = ev->ts_ns > call.entry_ns ? (uint64_t)(ev->ts_ns - call.entry_ns) : 0;
 	row = STATS_ROW(&m->api, struct stats_api_row, call.function_row);
 	add_duration(&row->calls, &row->total_ns, &row->min_ns, &row->max_ns, d);
-	/* HSA_STATUS_ERROR is 0x1000; below are success and HSA_STATUS_INFO_BREAK. */
-	if (trace_event_get_i64(ev, "status", &status) && status >= 0x1000)
+	if (trace_event_get_i64(ev, "status", &status) && hsat_status_is_error(status))
 		row->errors++;
 	if (call.is_wait) {
 		if (wait_row_for(m, call.vpid, call.vtid, call.procname, &wait))

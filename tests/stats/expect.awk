@@ -40,7 +40,8 @@ name ~ /^hsa_api(_hot)?:.*_exit$/ {
 	if (api[f, "n"] == 1 || d > api[f, "max"]) api[f, "max"] = d
 	api_fn[f] = 1; api_all += d
 	st = field("status")
-	if (st != "" && st + 0 >= 4096) api_err[f]++
+	# hsa_status_t failures: AMD errors 40..43 and HSA_STATUS_ERROR (4096) and up
+	if (st != "" && ((st + 0 >= 40 && st + 0 <= 43) || st + 0 >= 4096)) api_err[f]++
 	if (f ~ /^hsa_(amd_)?signal_wait_/) {
 		t = vpid SUBSEP tid[key]
 		aw_n[t]++; aw_ns[t] += d; who[t] = proc[key]

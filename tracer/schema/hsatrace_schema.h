@@ -32,6 +32,31 @@
  * (fixed upstream, review.lttng.org/c/babeltrace/+/4528), so "" cannot be read back. */
 #define HSAT_SCHEMA_NO_STRING "-"
 
+/* The hsa_status_t values that report a failure, as inclusive ranges: the AMD extension's
+ * errors numbered 40..43 (hsa_ext_amd.h) and everything from HSA_STATUS_ERROR (0x1000) up
+ * (core, image and finalizer errors). Every other value is a success: HSA_STATUS_SUCCESS,
+ * HSA_STATUS_INFO_BREAK (an iteration stopped on purpose), HSA_STATUS_CU_MASK_REDUCED (44).
+ * Stats count failures with it and the generated views draw them from the same ranges. */
+struct hsat_status_range {
+	int64_t first;
+	int64_t last;
+};
+static const struct hsat_status_range hsat_error_status_ranges[] = {
+	{ 40, 43 },
+	{ 0x1000, INT32_MAX },
+};
+#define HSAT_ERROR_STATUS_RANGE_COUNT \
+	(sizeof(hsat_error_status_ranges) / sizeof(hsat_error_status_ranges[0]))
+
+static inline int hsat_status_is_error(int64_t status)
+{
+	for (size_t i = 0; i < HSAT_ERROR_STATUS_RANGE_COUNT; i++)
+		if (status >= hsat_error_status_ranges[i].first &&
+		    status <= hsat_error_status_ranges[i].last)
+			return 1;
+	return 0;
+}
+
 /* How a field is written into the CTF trace. */
 enum hsat_field_type {
 	HSAT_FT_U64_HEX,	/* uint64_t, displayed base 16: handles, pointers, addresses */
