@@ -4,6 +4,7 @@
  * as Trace Compass's CtfTmfEventField does: integers -> Long, enums -> label, reals -> Double).
  */
 #include "analyses/engine/trace.h"
+#include "analyses/common/bt_sink.h"
 
 #include <inttypes.h>
 #include <libgen.h>
@@ -299,19 +300,10 @@ static bt_graph_simple_sink_component_consume_func_status sink_consume(bt_messag
 	struct ctf_ctx *c = data;
 	bt_message_array_const msgs;
 	uint64_t count;
+	bt_graph_simple_sink_component_consume_func_status status;
 
-	switch (bt_message_iterator_next(it, &msgs, &count)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
-	default:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
+	if (!bt_sink_next(it, &msgs, &count, &status))
+		return status;
 	for (uint64_t i = 0; i < count; i++) {
 		if (bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT)
 			on_event(c, msgs[i]);

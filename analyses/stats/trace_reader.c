@@ -1,5 +1,6 @@
 /* The babeltrace2 graph: source.ctf.fs per trace folder → muxer → our simple sink. */
 #include "analyses/stats/trace_reader.h"
+#include "analyses/common/bt_sink.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -83,21 +84,10 @@ consume(bt_message_iterator *it, void *user_data)
 	struct sink_state *s = user_data;
 	bt_message_array_const msgs;
 	uint64_t count = 0;
-	bt_graph_simple_sink_component_consume_func_status ret =
-		BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+	bt_graph_simple_sink_component_consume_func_status ret;
 
-	switch (bt_message_iterator_next(it, &msgs, &count)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
-	default:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
+	if (!bt_sink_next(it, &msgs, &count, &ret))
+		return ret;
 	for (uint64_t i = 0; i < count; i++) {
 		struct trace_event ev;
 

@@ -1,4 +1,5 @@
 #include "analyses/unify/pass.h"
+#include "analyses/common/bt_sink.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,20 +91,13 @@ static bt_graph_simple_sink_component_consume_func_status drain(bt_message_itera
 {
 	bt_message_array_const msgs;
 	uint64_t count;
+	bt_graph_simple_sink_component_consume_func_status status;
 
 	(void)data;
-	switch (bt_message_iterator_next(it, &msgs, &count)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+	if (bt_sink_next(it, &msgs, &count, &status))
 		for (uint64_t i = 0; i < count; i++)
 			bt_message_put_ref(msgs[i]);
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-	default:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
+	return status;
 }
 
 static const bt_port_input *add_sink(bt_graph *g, enum unify_mode mode, const char *out_path)
