@@ -29,7 +29,7 @@
 BT_PLUGIN_MODULE();
 BT_PLUGIN(hsatrace);
 BT_PLUGIN_DESCRIPTION("hsatrace: HSA (ROCr) GPU programs in Trace Compass");
-BT_PLUGIN_LICENSE("see the hsatrace sources");
+BT_PLUGIN_LICENSE("MIT");
 
 /* What a plugin-made component owns besides the filter state. */
 struct plugin_state {
