@@ -12,7 +12,7 @@ plugins=$HSATRACE_BUILD/lib/hsatrace/babeltrace2
 for p in "$record" "$unify" "$app" "$plugins/babeltrace-plugin-hsatrace.so"; do
 	[ -e "$p" ] || skip_all "not built: $p"
 done
-plan 6
+plan 7
 
 # A sanitized plugin needs the sanitizer runtimes in babeltrace2 (which is not sanitized).
 bt() {
@@ -30,6 +30,8 @@ tmp=$LTTNG_HARNESS_DIR
 out=$(bt --plugin-path="$plugins" list-plugins 2>&1)
 case "$out" in *'filter.hsatrace.unify'*) r=0 ;; *) r=1 ;; esac
 ok $r "babeltrace2 lists filter.hsatrace.unify" || diag "$out"
+printf '%s\n' "$out" | grep -A8 'hsatrace' | grep -q "License: MIT" && head -n1 "$HSATRACE_SRC/LICENSE" | grep -q '^MIT License'
+ok $? "the plugin declares the licence of LICENSE (MIT)" || diag "$out"
 
 "$record" --no-tracer --no-kernel -e activity -o "$tmp/rec" -- "$app" 2>/dev/null
 trace=$(dirname "$(find "$tmp/rec" -name metadata | head -n 1)")
