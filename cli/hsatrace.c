@@ -33,14 +33,15 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: hsatrace [--version] [--help] <command> [<args>]\n"
+		"       hsatrace help <command>\n"
 		"\n"
 		"Make HSA (ROCr) GPU programs visible in Trace Compass.\n"
 		"\n"
 		"Commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "   %-8s  %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\n'hsatrace <command> --help' describes one command; "
-		     "man hsatrace-<command> too.\n");
+	fprintf(out, "\n'hsatrace help <command>' (or 'hsatrace <command> --help') "
+		     "describes one command; man hsatrace-<command> too.\n");
 }
 
 static const struct command *find_command(const char *name)
@@ -84,6 +85,19 @@ static int run_command(const char *name, char **argv)
 	return 1;
 }
 
+/* `hsatrace help CMD`: the command's own --help, as `git help` shows a command's page. */
+static int help_command(const char *name)
+{
+	char *help_argv[] = { (char *)name, "--help", NULL };
+
+	if (!find_command(name)) {
+		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n",
+			name);
+		return 2;
+	}
+	return run_command(name, help_argv);
+}
+
 int main(int argc, char **argv)
 {
 	const char *name;
@@ -93,6 +107,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	name = argv[1];
+	if (strcmp(name, "help") == 0 && argc > 2)
+		return help_command(argv[2]);
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
 	    strcmp(name, "help") == 0) {
 		usage(stdout);
@@ -107,6 +123,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n",
 			name);
 		return 2;
+	}
+	/* Every command shares the front door's version, so the front door answers for them. */
+	if (argc == 3 && strcmp(argv[2], "--version") == 0) {
+		printf("hsatrace %s %s (event schema %s)\n", name, HSATRACE_VERSION,
+		       HSAT_SCHEMA_VERSION);
+		return 0;
 	}
 	argv[1] = (char *)name;
 	return run_command(name, argv + 1);

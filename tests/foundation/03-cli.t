@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 7
+plan 11
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -16,9 +16,33 @@ is $? 2 "an unknown command is a usage error (2)"
 out=$("$hsat" --version)
 case "$out" in "hsatrace "[0-9]*) r=0 ;; *) r=1 ;; esac
 ok $r "--version prints the version"
+# The command names: the lines of --help's "Commands:" list, up to its blank line.
+commands=$(printf '%s\n' "$("$hsat" --help)" | awk '/^Commands:/{f=1;next} f&&NF==0{exit} f{print $1}')
+# `hsatrace help CMD` is CMD's own --help; `hsatrace CMD --version` the shared version.
+bad=""
+for c in $commands; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || continue
+	want=$("$hsat" "$c" --help 2>&1)
+	got=$("$hsat" help "$c" 2>&1) || bad="$bad $c(exit)"
+	[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad $c(text)"
+done
+is "$bad" "" "'hsatrace help CMD' prints CMD's --help and exits 0, for every command"
+"$hsat" help no-such-command >/dev/null 2>&1
+is $? 2 "'hsatrace help' of an unknown command is a usage error (2)"
+bad=""
+version=$("$hsat" --version | awk '{print $2}')
+for c in $commands; do
+	out=$("$hsat" "$c" --version) || bad="$bad $c(exit)"
+	[ "$(echo "$out" | awk '{print $1, $2, $3}')" = "hsatrace $c $version" ] ||
+		bad="$bad $c(text)"
+done
+is "$bad" "" "'hsatrace CMD --version' prints the version, for every command"
+out=$("$hsat" help)
+case "$out" in *"hsatrace help <command>"*) r=0 ;; *) r=1 ;; esac
+ok $r "--help mentions 'hsatrace help <command>'"
 # Every listed command has a man page in docs/man.
 missing=""
-for c in $(printf '%s\n' "$("$hsat" --help)" | awk '/^Commands:/{f=1;next} f&&NF>1{print $1}'); do
+for c in $commands; do
 	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || continue
 	[ -f "$HSATRACE_SRC/docs/man/hsatrace-$c.1" ] || missing="$missing $c"
 done
