@@ -2,7 +2,8 @@
 ENGINE_SRCS := value strmap statesys load compile compile_view event exec engine pattern trace_stub trace_ctf \
 	output view
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
-ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS))
+ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o)
 ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lm
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze

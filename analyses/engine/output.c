@@ -1,6 +1,8 @@
 /* output.c - see output.h. */
 #include "analyses/engine/output.h"
 
+#include "analyses/common/json_string.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -79,22 +81,6 @@ static void csv_escaped(FILE *f, const char *s)
 	fputc_unlocked('"', f);
 }
 
-static void json_escaped(FILE *f, const char *s)
-{
-	fputc_unlocked('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc_unlocked(c, f);
-	}
-	fputc_unlocked('"', f);
-}
-
 void out_str(struct out *o, const char *name, const char *value)
 {
 	sep(o, name);
@@ -107,7 +93,7 @@ void out_str(struct out *o, const char *name, const char *value)
 	else if (o->format == OUT_CSV)
 		csv_escaped(o->f, value);
 	else
-		json_escaped(o->f, value);
+		json_string_write(value, o->f);
 }
 
 void out_i64(struct out *o, const char *name, int64_t value)

@@ -1,6 +1,7 @@
 /* The table writers: aligned text, CSV, JSON and HTML. */
 #include "analyses/stats/stats_table.h"
-#include "analyses/stats/utf8.h"
+#include "analyses/common/json_string.h"
+#include "analyses/common/utf8.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -99,35 +100,13 @@ static void write_csv(const struct stats_tables *ts, FILE *out)
 
 /* ---- JSON --------------------------------------------------------------------------- */
 
-static void write_json_string(const char *s, FILE *out)
-{
-	fputc('"', out);
-	while (*s) {
-		unsigned char c = (unsigned char)*s;
-		size_t n = utf8_sequence_length(s);
-
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, out);
-			n = 1;
-		} else if (c == '"' || c == '\\') {
-			fprintf(out, "\\%c", c);
-		} else if (c < 0x20) {
-			fprintf(out, "\\u%04x", c);
-		} else {
-			fwrite(s, 1, n, out);
-		}
-		s += n;
-	}
-	fputc('"', out);
-}
-
 static void write_json(const struct stats_tables *ts, FILE *out)
 {
 	fputs("{\n  \"trace\": ", out);
-	write_json_string(ts->trace, out);
+	json_string_write(ts->trace, out);
 	fputs(",\n  \"schema_version\": ", out);
 	if (ts->schema_version[0])
-		write_json_string(ts->schema_version, out);
+		json_string_write(ts->schema_version, out);
 	else
 		fputs("null", out);
 	fprintf(out, ",\n  \"events\": %" PRIu64 ",\n  \"span_ns\": %" PRId64, ts->events,
@@ -145,7 +124,7 @@ static void write_json(const struct stats_tables *ts, FILE *out)
 				if (t->columns[c].numeric)
 					fputs(at(t, r, c), out);
 				else
-					write_json_string(at(t, r, c), out);
+					json_string_write(at(t, r, c), out);
 			}
 			fputc('}', out);
 		}

@@ -1,5 +1,5 @@
 /* utf8_sequence_length: accepts well-formed UTF-8, refuses what HTML/JSON writers must replace. */
-#include "analyses/stats/utf8.h"
+#include "analyses/common/utf8.h"
 #include "tap.h"
 
 int main(void)

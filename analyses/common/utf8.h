@@ -5,8 +5,8 @@
  * overlong forms, no surrogates, nothing above U+10FFFF), or 0 when s does not start one;
  * writers replace such a byte with U+FFFD (UTF8_REPLACEMENT).
  */
-#ifndef HSAT_STATS_UTF8_H
-#define HSAT_STATS_UTF8_H
+#ifndef HSAT_COMMON_UTF8_H
+#define HSAT_COMMON_UTF8_H
 
 #include <stddef.h>
 

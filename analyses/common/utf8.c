@@ -1,4 +1,4 @@
-#include "analyses/stats/utf8.h"
+#include "analyses/common/utf8.h"
 
 static int continuation(unsigned char c)
 {

@@ -1,0 +1,25 @@
+#include "analyses/common/json_string.h"
+
+#include "analyses/common/utf8.h"
+
+void json_string_write(const char *s, FILE *out)
+{
+	fputc_unlocked('"', out);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n = utf8_sequence_length(s);
+
+		if (n == 0) {
+			fputs_unlocked(UTF8_REPLACEMENT, out);
+			n = 1;
+		} else if (c == '"' || c == '\\') {
+			fprintf(out, "\\%c", c);
+		} else if (c < 0x20) {
+			fprintf(out, "\\u%04x", c);
+		} else {
+			fwrite_unlocked(s, 1, n, out);
+		}
+		s += n;
+	}
+	fputc_unlocked('"', out);
+}
