@@ -60,6 +60,7 @@ static void usage(FILE *f)
 	      "or a Trace Compass XML stub trace, and prints (default) every state interval.\n"
 	      "\n"
 	      "  -i, --intervals[=GLOB]  state intervals, of the attributes whose path matches GLOB\n"
+	      "                          (also -i GLOB, when GLOB is not a file)\n"
 	      "  -t, --at=TIME           the value of every attribute at TIME (ns)\n"
 	      "  -v, --view=ID           a time graph view's tree and rows, or an XY view's series\n"
 	      "      --part=tree|rows    with --view: only the tree, or only the rows/series\n"
@@ -88,6 +89,25 @@ static int parse_time(const char *s, int64_t *out)
 	errno = 0;
 	*out = strtoll(s, &end, 10);
 	return errno || !*s || *end ? -1 : 0;
+}
+
+/*
+ * -i/--intervals takes its GLOB attached (-iGLOB, --intervals=GLOB) or, as users also write it,
+ * as the next word (-i GLOB) when that word is not an option or an existing file (the analyses
+ * and the trace are files). -i=GLOB would make the glob "=GLOB", which matches nothing: refused.
+ */
+static int take_interval_glob(int argc, char **argv, struct opts *o)
+{
+	o->glob = optarg;
+	if (optarg && optarg[0] == '=') {
+		fprintf(stderr, "hsatrace-analyze: -i%s: write -i '%s', -i'%s' or --intervals='%s'\n",
+			optarg, optarg + 1, optarg + 1, optarg + 1);
+		return -1;
+	}
+	if (!optarg && optind < argc && argv[optind][0] != '-' &&
+	    access(argv[optind], F_OK) != 0)
+		o->glob = argv[optind++];
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -121,7 +141,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'i':
 			if (o->mode != M_AT)
 				o->mode = M_INTERVALS;
-			o->glob = optarg;
+			if (take_interval_glob(argc, argv, o) != 0)
+				return -1;
 			break;
 		case 't':
 			o->mode = M_AT;
@@ -138,7 +159,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			else if (!strcmp(optarg, "rows") || !strcmp(optarg, "series"))
 				o->view_part = 2;
 			else
-				goto bad;
+				goto bad_part;
 			break;
 		case 'F':
 			if (parse_time(optarg, &o->from))
@@ -173,7 +194,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			else if (!strcmp(optarg, "json"))
 				o->format = OUT_JSON;
 			else
-				goto bad;
+				goto bad_format;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -198,6 +219,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 	}
 	return 0;
+bad_format:
+	fprintf(stderr, "hsatrace-analyze: unknown format '%s' (valid: text, csv, json)\n", optarg);
+	return -1;
+bad_part:
+	fprintf(stderr, "hsatrace-analyze: unknown --part '%s' (valid: tree, rows, series)\n",
+		optarg);
+	return -1;
 bad:
 	fprintf(stderr, "hsatrace-analyze: invalid value for option %s: %s\n", argv[optind - 1],
 		optarg ? optarg : "");

@@ -1,0 +1,41 @@
+#!/bin/sh
+# hsatrace analyze's command line: the forms of -i GLOB its --help gives, the refused -i=GLOB
+# (it would select nothing, silently), and unknown --format/--part values listing the valid ones.
+. "$(dirname "$0")/../lib/tap.sh"
+
+A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
+[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
+plan 9
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cat >"$T/two.xml" <<'X'
+<tmfxml><stateProvider id="two" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="alpha"/><stateValue type="long" value="1"/></stateChange>
+<stateChange><stateAttribute type="constant" value="beta"/><stateValue type="long" value="2"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+cat >"$T/trace.xml" <<'X'
+<trace>
+<event timestamp="10" name="a"><field name="n" type="long" value="1"/></event>
+<event timestamp="20" name="b"><field name="n" type="long" value="2"/></event>
+</trace>
+X
+paths() { awk -F'\t' '{print $2}' | sort -u | tr '\n' ' '; }
+
+all=$("$A" "$T/two.xml" "$T/trace.xml" | paths)
+is "$all" "alpha beta " "without -i: the intervals of every attribute"
+is "$("$A" -i "$T/two.xml" "$T/trace.xml" | paths)" "$all" "-i followed by the analysis file: every attribute"
+is "$("$A" -i'al*' "$T/two.xml" "$T/trace.xml" | paths)" "alpha " "-iGLOB selects"
+is "$("$A" --intervals='b*' "$T/two.xml" "$T/trace.xml" | paths)" "beta " "--intervals=GLOB selects"
+is "$("$A" -i 'b*' "$T/two.xml" "$T/trace.xml" | paths)" "beta " "-i GLOB (a word that is not a file) selects"
+err=$("$A" -i='b*' "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
+is $rc 2 "-i=GLOB: a usage error (2)"
+case "$err" in *"-i=b*"*"--intervals='b*'"*) r=0 ;; *) r=1 ;; esac
+ok $r "-i=GLOB: the message shows the forms that work" || diag "$err"
+err=$("$A" -f xml "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"unknown format 'xml' (valid: text, csv, json)"*) true ;; *) false ;; esac
+ok $? "an unknown --format: usage error, the valid formats listed" || diag "$err"
+err=$("$A" -v x --part=leaves "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"unknown --part 'leaves' (valid: tree, rows, series)"*) true ;; *) false ;; esac
+ok $? "an unknown --part: usage error, the valid values listed" || diag "$err"
+done_testing
