@@ -128,6 +128,14 @@ static void reader_error(void *arg, const char *msg, xmlParserSeverities severit
 		first[--len] = '\0';
 }
 
+/* An XML file whose root is not <trace>: most often an analysis given last, as the trace. */
+static void not_a_trace(const char *path, const char *root, char *err, size_t errsz)
+{
+	snprintf(err, errsz, "%s: not a trace (a CTF trace folder or a Trace Compass XML stub "
+		 "trace, root <trace>): its root element is <%s>%s", path, root,
+		 !strcmp(root, "tmfxml") ? "; the trace comes after the analysis files" : "");
+}
+
 int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
 {
 	char parse_error[256] = "";
@@ -151,6 +159,11 @@ int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, s
 		const char *tag = (const char *)xmlTextReaderConstName(r);
 		int type = xmlTextReaderNodeType(r);
 
+		if (type == XML_READER_TYPE_ELEMENT && xmlTextReaderDepth(r) == 0 &&
+		    strcmp(tag, "trace") != 0) {
+			not_a_trace(path, tag, err, errsz);
+			goto cleanup;
+		}
 		if (type == XML_READER_TYPE_ELEMENT && !strcmp(tag, "event")) {
 			char *ts = attr(r, "timestamp");
 

@@ -1,11 +1,12 @@
 #!/bin/sh
 # hsatrace analyze's command line: the forms of -i GLOB its --help gives, the refused -i=GLOB
-# (it would select nothing, silently), and unknown --format/--part values listing the valid ones.
+# (it would select nothing, silently), unknown --format/--part values listing the valid ones, and
+# a file given as the trace that is not one (another analysis, an HTML page).
 . "$(dirname "$0")/../lib/tap.sh"
 
 A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
 [ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-plan 9
+plan 12
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cat >"$T/two.xml" <<'X'
@@ -38,4 +39,12 @@ ok $? "an unknown --format: usage error, the valid formats listed" || diag "$err
 err=$("$A" -v x --part=leaves "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && case "$err" in *"unknown --part 'leaves' (valid: tree, rows, series)"*) true ;; *) false ;; esac
 ok $? "an unknown --part: usage error, the valid values listed" || diag "$err"
+err=$("$A" "$T/two.xml" "$T/two.xml" 2>&1 >/dev/null); rc=$?
+is $rc 1 "an analysis file given as the trace: failure (1)"
+case "$err" in *"two.xml: not a trace"*"root element is <tmfxml>; the trace comes after the analysis files"*) r=0 ;; *) r=1 ;; esac
+ok $r "... saying it is not a trace and where the trace goes" || diag "$err"
+printf '<!DOCTYPE html>\n<html><body><p>report</p></body></html>\n' >"$T/report.html"
+err=$("$A" "$T/two.xml" "$T/report.html" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] && case "$err" in *"report.html: not a trace"*"<html>"*) true ;; *) false ;; esac
+ok $? "an HTML page given as the trace: not a trace, failure (1)" || diag "$err"
 done_testing
