@@ -84,8 +84,14 @@ static void check_schema_version(const char *metadata_path, const char *a_view)
 	free(view);
 }
 
-/* Whether dir holds a CTF trace: a `metadata` file in it or a subdirectory (depth <= 3);
- * the first one found is copied into `found` (PATH_MAX bytes). */
+/*
+ * How deep below the given folder a `metadata` file is looked for: a recording's UST trace is
+ * at <rec>/<run>/ust/uid/<uid>/64-bit/metadata, five levels down.
+ */
+#define METADATA_MAX_DEPTH 8
+
+/* Whether dir holds a CTF trace: a `metadata` file in it or a subdirectory (depth <=
+ * METADATA_MAX_DEPTH); the first one found is copied into `found` (PATH_MAX bytes). */
 static int has_ctf_metadata(const char *dir, int depth, char *found_path)
 {
 	DIR *d = opendir(dir);
@@ -105,7 +111,7 @@ static int has_ctf_metadata(const char *dir, int depth, char *found_path)
 		if (S_ISREG(st.st_mode) && strcmp(de->d_name, "metadata") == 0) {
 			memcpy(found_path, path, sizeof(path));
 			found = 1;
-		} else if (S_ISDIR(st.st_mode) && depth < 3) {
+		} else if (S_ISDIR(st.st_mode) && depth < METADATA_MAX_DEPTH) {
 			found = has_ctf_metadata(path, depth + 1, found_path);
 		}
 	}
@@ -127,18 +133,24 @@ static int views_source_dir(char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * Written under a temporary name in the same folder and renamed when complete, so a failed
+ * write (a full disk) never leaves a truncated view that looks like one.
+ */
 static int copy_file(const char *from, const char *to)
 {
 	char *text = output_read_file(from);
+	char tmp[PATH_MAX + 300];
 	FILE *f = NULL;
 	int ret = -1;
 
+	snprintf(tmp, sizeof(tmp), "%s.tmp-%ld", to, (long)getpid());
 	if (!text) {
 		fprintf(stderr, PROG ": failed to read: path=%s: %s\n", from, strerror(errno));
 		goto cleanup;
 	}
-	f = fopen(to, "w");
-	if (!f || fputs(text, f) == EOF) {
+	f = fopen(tmp, "w");
+	if (!f || fputs(text, f) == EOF || fflush(f) != 0) {
 		fprintf(stderr, PROG ": failed to write: path=%s: %s\n", to, strerror(errno));
 		goto cleanup;
 	}
@@ -148,6 +160,12 @@ cleanup:
 		fprintf(stderr, PROG ": failed to write: path=%s: %s\n", to, strerror(errno));
 		ret = -1;
 	}
+	if (ret == 0 && rename(tmp, to) != 0) {
+		fprintf(stderr, PROG ": failed to write: path=%s: %s\n", to, strerror(errno));
+		ret = -1;
+	}
+	if (f && ret != 0)
+		unlink(tmp);
 	free(text);
 	return ret;
 }
@@ -192,6 +210,26 @@ cleanup:
 	return ret;
 }
 
+/*
+ * Whether the file starts as CTF 1.8 metadata does: a packet's magic 0x75D11D57 (either byte
+ * order) or the text form's "/\* CTF 1.8" signature. Only the start is checked: enough to tell a
+ * trace from random bytes or another file named metadata.
+ */
+static int looks_like_ctf_metadata(const char *path)
+{
+	static const unsigned char magic_le[4] = { 0x57, 0x1D, 0xD1, 0x75 };
+	static const unsigned char magic_be[4] = { 0x75, 0xD1, 0x1D, 0x57 };
+	static const char text_signature[] = "/* CTF 1.8";
+	unsigned char head[sizeof(text_signature) - 1];
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(head, 1, sizeof(head), f) : 0;
+
+	if (f)
+		fclose(f);
+	return (n >= 4 && (!memcmp(head, magic_le, 4) || !memcmp(head, magic_be, 4))) ||
+	       (n == sizeof(head) && !memcmp(head, text_signature, sizeof(head)));
+}
+
 /* Resolves the trace directory and its first metadata file; prints why it cannot. */
 static int open_trace(const char *arg, char *trace, char *metadata)
 {
@@ -206,6 +244,11 @@ static int open_trace(const char *arg, char *trace, char *metadata)
 	    !has_ctf_metadata(trace, 0, metadata)) {
 		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s\n", arg,
 			S_ISDIR(st.st_mode) ? "no CTF metadata file in it" : "not a directory");
+		return -1;
+	}
+	if (!looks_like_ctf_metadata(metadata)) {
+		fprintf(stderr, PROG ": failed to open the trace: path=%s: %s is not CTF metadata\n",
+			arg, metadata);
 		return -1;
 	}
 	return 0;
