@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyses/common/out_file.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
 #include "analyses/engine/output.h"
@@ -648,7 +649,7 @@ int main(int argc, char **argv)
 {
 	struct app a;
 	struct sink_ctx *sinks = NULL;
-	FILE *outf = stdout;
+	struct out_file outf;
 	int nxml;
 	char err[1024];
 	const char *trace;
@@ -664,12 +665,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	trace = argv[argc - 1];
-	if (a.o.output && !(outf = fopen(a.o.output, "w"))) {
-		fprintf(stderr, "hsatrace-analyze: failed to open the output: path=%s error=%s\n",
-			a.o.output, strerror(errno));
+	if (out_file_open(&outf, a.o.output, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace-analyze: %s\n", err);
 		return 1;
 	}
-	out_init(&a.out, outf, a.o.format);
+	out_init(&a.out, outf.f, a.o.format);
 	engine_init(&a.eng);
 	if (load_files(&a, argv + optind, nxml))
 		a.status = 1;
@@ -715,8 +715,9 @@ int main(int argc, char **argv)
 	}
 	out_finish(&a.out);
 cleanup:
-	if (outf != stdout && fclose(outf)) {
-		fprintf(stderr, "hsatrace-analyze: failed to write the output: path=%s\n", a.o.output);
+	/* A failed analysis keeps the results up to its failure; a failed write keeps nothing. */
+	if (out_file_close(&outf, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace-analyze: %s\n", err);
 		a.status = 1;
 	}
 	for (int r = 0; r < a.eng.nruns; r++) {

@@ -3,7 +3,7 @@ ENGINE_SRCS := value strmap statesys load compile compile_view event exec engine
 	output view
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
-	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o)
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o out_file.o)
 ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lm
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyses/common/out_file.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"
@@ -70,24 +71,28 @@ static int parse_count(const char *s, size_t *out)
 	return 0;
 }
 
+/* The page appears whole at `path` ("-": standard output), or not at all. */
 static int write_page(const char *path, const struct report_page *page)
 {
-	FILE *out = fopen(path, "w");
-	int ret = 0;
+	struct out_file out;
+	char err[1024];
 
-	if (!out) {
-		fprintf(stderr, "hsatrace report: cannot write '%s': %s\n", path, strerror(errno));
+	if (out_file_open(&out, path, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace report: %s\n", err);
 		return -1;
 	}
-	if (report_html_write(page, out))
-		ret = -1;
-	if (fclose(out))
-		ret = -1;
-	if (ret) {
-		fprintf(stderr, "hsatrace report: failed to write '%s'\n", path);
-		unlink(path);
+	if (report_html_write(page, out.f)) {
+		fprintf(stderr, "hsatrace report: failed to write '%s'%s%s\n", path,
+			out.write_errno ? ": " : "",
+			out.write_errno ? strerror(out.write_errno) : "");
+		out_file_discard(&out);
+		return -1;
 	}
-	return ret;
+	if (out_file_close(&out, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace report: %s\n", err);
+		return -1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)

@@ -4,7 +4,7 @@ STATS_LIB_SRCS := keymap.c trace_event.c trace_dirs.c trace_reader.c stats_vec.c
 	stats_model.c stats_finish.c stats_table.c stats_write.c
 STATS_LIB := $(BUILD)/obj/analyses/stats/libhsat-stats.a
 STATS_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/stats/,$(STATS_LIB_SRCS:.c=.o)) \
-	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o)
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o out_file.o)
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-stats
 INSTALL_RULES += install-stats

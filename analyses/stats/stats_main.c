@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyses/common/out_file.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/stats/trace_reader.h"
 
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
 	struct stats_model model;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
-	FILE *out = stdout;
+	struct out_file out;
 	char err[1024], bad[64];
 	int c, ret = 1;
 
@@ -107,21 +108,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: out of memory\n");
 		goto cleanup;
 	}
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "hsatrace stats: cannot write '%s': %m\n", output);
-		out = stdout;
+	if (out_file_open(&out, output, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
-	if (stats_tables_write(&tables, format, out) || fflush(out)) {
-		fprintf(stderr, "hsatrace stats: failed to write the tables\n");
+	if (stats_tables_write(&tables, format, out.f)) {
+		fprintf(stderr, "hsatrace stats: failed to write the tables%s%s\n",
+			out.write_errno ? ": " : "", out.write_errno ? strerror(out.write_errno) : "");
+		out_file_discard(&out);
+		goto cleanup;
+	}
+	if (out_file_close(&out, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
 	ret = 0;
 cleanup:
-	if (out != stdout && fclose(out) && ret == 0) {
-		fprintf(stderr, "hsatrace stats: failed to write '%s'\n", output);
-		ret = 1;
-	}
 	stats_tables_release(&tables);
 	stats_model_release(&model);
 	return ret;
