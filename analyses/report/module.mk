@@ -7,7 +7,7 @@ $(BUILD)/obj/analyses/report/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
 # (analyses/stats/module.mk is read after this file: name its library by path.)
 $(B_LIBEXEC)/hsatrace-report: $(REPORT_OBJS) $(BUILD)/obj/analyses/stats/libhsat-stats.a
-	$(link-exe) $(BT2_LIBS)
+	$(link-exe) $(BT2_LIBS) -liberty
 
 .PHONY: install-report
 install-report: $(B_LIBEXEC)/hsatrace-report

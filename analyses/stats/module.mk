@@ -4,7 +4,7 @@ STATS_LIB_SRCS := keymap.c trace_event.c trace_dirs.c trace_reader.c stats_vec.c
 	stats_model.c stats_finish.c stats_table.c stats_write.c
 STATS_LIB := $(BUILD)/obj/analyses/stats/libhsat-stats.a
 STATS_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/stats/,$(STATS_LIB_SRCS:.c=.o)) \
-	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o out_file.o)
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o out_file.o demangle.o)
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-stats
 INSTALL_RULES += install-stats
@@ -14,8 +14,11 @@ $(BUILD)/obj/analyses/stats/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 $(STATS_LIB): $(STATS_LIB_OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
+# libiberty (static) demangles C++ kernel names.
+STATS_LIBS := $(BT2_LIBS) -liberty
+
 $(B_LIBEXEC)/hsatrace-stats: $(BUILD)/obj/analyses/stats/stats_main.o $(STATS_LIB)
-	$(link-exe) $(BT2_LIBS)
+	$(link-exe) $(STATS_LIBS)
 
 .PHONY: install-stats
 install-stats: $(B_LIBEXEC)/hsatrace-stats

@@ -1,6 +1,8 @@
 /* stats_model_finish: GPU totals from the chosen source, queue occupancy, stable sorting. */
 #include "analyses/stats/stats_model_internal.h"
 
+#include "analyses/common/demangle.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,6 +368,21 @@ static int kernel_unused(const void *row)
 static void kernel_drop(void *row)
 {
 	free(((struct stats_kernel_row *)row)->name);
+	free(((struct stats_kernel_row *)row)->mangled);
+}
+
+/* Rows are keyed by the name as traced; shown demangled, the traced name kept beside. */
+static void demangle_kernels(struct stats_model *m)
+{
+	for (size_t i = 0; i < m->kernels.count; i++) {
+		struct stats_kernel_row *row = STATS_ROW(&m->kernels, struct stats_kernel_row, i);
+		char *readable = demangle_symbol(row->name);
+
+		if (readable) {
+			row->mangled = row->name;
+			row->name = readable;
+		}
+	}
 }
 
 static int copy_unused(const void *row)
@@ -405,6 +422,7 @@ int stats_model_finish(struct stats_model *m)
 		return -1;
 	total_kernels(m);
 	total_copies(m);
+	demangle_kernels(m);
 	if (queue_occupancy(m))
 		return -1;
 	if (sort_named_rows(&m->kernels, m->kernel_items, compare_kernel, kernel_unused,

@@ -70,8 +70,10 @@ void stats_model_release(struct stats_model *m)
 {
 	for (size_t i = 0; i < m->api.count; i++)
 		free(STATS_ROW(&m->api, struct stats_api_row, i)->function);
-	for (size_t i = 0; i < m->kernels.count; i++)
+	for (size_t i = 0; i < m->kernels.count; i++) {
 		free(STATS_ROW(&m->kernels, struct stats_kernel_row, i)->name);
+		free(STATS_ROW(&m->kernels, struct stats_kernel_row, i)->mangled);
+	}
 	for (size_t i = 0; i < m->copies.count; i++)
 		free(STATS_ROW(&m->copies, struct stats_copy_row, i)->direction);
 	for (size_t i = 0; i < m->waits.count; i++)

@@ -35,7 +35,8 @@ struct stats_api_row {
 };
 
 struct stats_kernel_row {
-	char *name;
+	char *name;		/* demangled when the trace held a mangled C++ name */
+	char *mangled;		/* that name as the trace held it, else NULL */
 	uint64_t launches, total_ns, min_ns, max_ns;
 };
 

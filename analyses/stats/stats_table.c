@@ -12,7 +12,7 @@ static const struct stats_column api_columns[] = {
 };
 static const struct stats_column kernel_columns[] = {
 	{ "kernel", 0 }, { "launches", 1 }, { "total_ns", 1 }, { "avg_ns", 1 },
-	{ "min_ns", 1 }, { "max_ns", 1 },   { "percent", 1 },
+	{ "min_ns", 1 }, { "max_ns", 1 },   { "percent", 1 }, { "mangled", 0 },
 };
 static const struct stats_column copy_columns[] = {
 	{ "direction", 0 }, { "count", 1 },  { "bytes", 1 },
@@ -169,7 +169,8 @@ static int build_kernels(struct stats_tables *t, const struct stats_model *m)
 		      cell(tb, i, 3, "%" PRIu64, r->total_ns / r->launches) ||
 		      cell(tb, i, 4, "%" PRIu64, r->min_ns) ||
 		      cell(tb, i, 5, "%" PRIu64, r->max_ns) ||
-		      cell(tb, i, 6, "%.2f", percent(r->total_ns, all));
+		      cell(tb, i, 6, "%.2f", percent(r->total_ns, all)) ||
+		      cell(tb, i, 7, "%s", r->mangled ? r->mangled : "");
 	}
 	return err ? -1 : 0;
 }

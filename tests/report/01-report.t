@@ -53,9 +53,10 @@ grep -q 'id="limits"' "$page"
 ok $((! $?)) "nothing was aggregated, so the page does not say so"
 
 # The tables are hsatrace stats' tables, row for row.
-html_rows() { # SECTION: the table's rows as CSV
+html_rows() { # SECTION: the table's rows as CSV (a cell with a comma quoted, as stats does)
 	sed -n "/<table class=\"stats\" id=\"stats-$1\">/,/<\/table>/p" "$page" | grep '^<tr><td' |
-		sed 's/<\/td><td[^>]*>/,/g; s/<[^>]*>//g; s/^/'"$1"',/'
+		sed 's/<\/td><td[^>]*>/\t/g; s/<[^>]*>//g' |
+		awk -F'\t' -v s="$1" '{ line = s; for (i = 1; i <= NF; i++) line = line "," ($i ~ /,/ ? "\"" $i "\"" : $i); print line }'
 }
 for s in api kernels copies queues waits; do
 	g=$(html_rows $s)
@@ -112,9 +113,12 @@ else
 		skip 2 "chromium does not start here: $(tail -1 "$tmp/chrome.log")"
 	else
 		missing=""
-		for f in $("$stats" -f csv -s api "$t" | grep '^api,' | cut -d, -f2) vector_add matmul; do
+		# The kernels: vector_add, and matmul demangled (by binutils' c++filt, independently).
+		matmul=$(c++filt _Z6matmulPKfS0_Pfj)
+		for f in $("$stats" -f csv -s api "$t" | grep '^api,' | cut -d, -f2) vector_add; do
 			printf '%s' "$dom" | grep -q "<td>$f</td>" || missing="$missing $f"
 		done
+		printf '%s' "$dom" | grep -qF "<td>$matmul</td>" || missing="$missing $matmul"
 		rects=$(printf '%s' "$dom" | grep -o '<rect class="api' | wc -l)
 		[ -z "$missing" ] && [ "$rects" = "$calls" ]
 		ok $? "Chromium's DOM has every function's and kernel's row, and every API bar" ||

@@ -83,6 +83,21 @@ name == "hsa_activity:signal_wait" {
 	sw_n[t]++; sw_ns[t] += field("blocked_ns"); who[t] = field("procname")
 	next
 }
+# A C++ kernel name as binutils' c++filt shows it (the independent demangler).
+function demangled(name,    cmd, out) {
+	if (substr(name, 1, 2) != "_Z") return name
+	cmd = "c++filt '" name "'"
+	cmd | getline out
+	close(cmd)
+	return out == "" ? name : out
+}
+# A CSV cell as stats writes it: quoted when it holds a comma or a quote.
+function csv(cell,    q) {
+	if (cell !~ /[,"]/) return cell
+	q = cell
+	gsub(/"/, "\"\"", q)
+	return "\"" q "\""
+}
 function kernel_row(src, key,    k) {
 	k = kname[src, key]
 	if (k == "") k = "(unnamed)"
@@ -103,10 +118,13 @@ END {
 		if (parts[1] == "x" || !(key in exec))
 			kernel_row(parts[1], key)
 	}
-	for (k in kern_names)
-		printf "kernels,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f\n", k, kern[k, "n"],
+	for (k in kern_names) {
+		shown = demangled(k)
+		printf "kernels,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%s\n", csv(shown), kern[k, "n"],
 			kern[k, "total"], int(kern[k, "total"] / kern[k, "n"]), kern[k, "min"],
-			kern[k, "max"], kern_all ? 100 * kern[k, "total"] / kern_all : 0
+			kern[k, "max"], kern_all ? 100 * kern[k, "total"] / kern_all : 0,
+			shown == k ? "" : k
+	}
 	for (dir in cp_n)
 		printf "copies,%s,%.0f,%.0f,%.0f,%.0f,%.3f\n", dir, cp_n[dir], cp_bytes[dir],
 			cp_ns[dir], int(cp_ns[dir] / cp_n[dir]),

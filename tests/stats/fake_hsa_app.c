@@ -16,7 +16,8 @@
  * all submitted before any runs; queue 2 gets a kernel that completes before the next is
  * submitted. Three copies in two directions. One hsa_signal_create fails. The main thread's
  * waits are reported by hsa_activity:signal_wait; the worker thread's only by
- * hsa_signal_wait_* calls.
+ * hsa_signal_wait_* calls. The matmul kernel's name is left mangled, as the tracer leaves it
+ * in a program without the C++ runtime.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -36,6 +37,8 @@
 
 #define PACKET_KERNEL 2
 #define PACKET_BARRIER_AND 3
+/* A kernel name as the tracer writes it when the program has no C++ runtime to demangle. */
+#define MATMUL_MANGLED "_Z6matmulPKfS0_Pfj"
 
 static uint64_t next_correlation = 1;
 
@@ -121,7 +124,7 @@ static void run_queues(void)
 	/* Queue 1: everything submitted before the GPU starts. */
 	k[0] = (struct kernel){ 1, 0, correlation(), "vector_add", 0, 0 };
 	k[1] = (struct kernel){ 1, 1, correlation(), "vector_add", 0, 0 };
-	k[2] = (struct kernel){ 1, 3, correlation(), "matmul", 0, 0 };
+	k[2] = (struct kernel){ 1, 3, correlation(), MATMUL_MANGLED, 0, 0 };
 	submit(1, 0, PACKET_KERNEL, k[0].name, k[0].correlation_id);
 	submit(1, 1, PACKET_KERNEL, k[1].name, k[1].correlation_id);
 	submit(1, 2, PACKET_BARRIER_AND, "", correlation());
@@ -135,7 +138,7 @@ static void run_queues(void)
 	k[2].end_ns = base + 1600000;
 
 	/* Queue 2: one kernel at a time. */
-	k[3] = (struct kernel){ 2, 0, correlation(), "matmul", 0, 0 };
+	k[3] = (struct kernel){ 2, 0, correlation(), MATMUL_MANGLED, 0, 0 };
 	submit(2, 0, PACKET_KERNEL, k[3].name, k[3].correlation_id);
 	k[3].begin_ns = now_ns() + 10000;
 	k[3].end_ns = k[3].begin_ns + 290000;
