@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "runtime/agents.h"
+#include "runtime/elf_check.h"
 #include "runtime/executable.h"
 #include "runtime/executable_internal.h"
 
@@ -400,6 +401,11 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 	object = calloc(1, sizeof(*object));
 	if (!object) {
 		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto cleanup;
+	}
+	/* A truncated image would be mapped past its end by dlopen: SIGBUS on first touch. */
+	if (!hsat_elf_image_complete(reader->bytes, reader->size)) {
+		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 		goto cleanup;
 	}
 	object->library = open_copy(reader->bytes, reader->size, &object->fd);

@@ -446,14 +446,18 @@ hsa_status_t impl_hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src,
 hsa_status_t impl_hsa_memory_register(void *ptr, size_t size)
 {
 	HSAT_REQUIRE_INIT();
-	if (!ptr && size)
+	if (!ptr || size == 0)	/* the HSA spec: INVALID_ARGUMENT for a NULL or empty range */
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	return HSA_STATUS_SUCCESS; /* host memory needs no registration here */
 }
 
 hsa_status_t impl_hsa_memory_deregister(void *ptr, size_t size)
 {
-	return impl_hsa_memory_register(ptr, size);
+	HSAT_REQUIRE_INIT();
+	(void)size;	/* the HSA spec: ignored */
+	if (!ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t impl_hsa_memory_assign_agent(void *ptr, hsa_agent_t agent,

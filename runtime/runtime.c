@@ -173,8 +173,12 @@ hsa_status_t impl_hsa_extension_get_name(uint16_t extension, const char **name)
 hsa_status_t impl_hsa_system_major_extension_supported(uint16_t extension, uint16_t version_major,
 						       uint16_t *version_minor, bool *result)
 {
+	const char *name;
+
 	HSAT_REQUIRE_INIT();
-	if (!version_minor || !result)
+	/* An extension the HSA headers do not define is an invalid argument, not "unsupported". */
+	if (!version_minor || !result ||
+	    impl_hsa_extension_get_name(extension, &name) != HSA_STATUS_SUCCESS)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	*result = hsat_extension_available(extension) &&
 		  version_major == hsat_extension_major(extension);

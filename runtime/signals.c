@@ -202,6 +202,16 @@ void hsat_signal_store(struct hsat_signal *signal, int64_t value)
 
 /* --- create / destroy ------------------------------------------------------------------- */
 
+/* The HSA spec refuses a consumer list that names an agent twice (INVALID_ARGUMENT). */
+static bool agents_repeat(const hsa_agent_t *agents, uint32_t count)
+{
+	for (uint32_t i = 0; agents && i < count; i++)
+		for (uint32_t j = i + 1; j < count; j++)
+			if (agents[i].handle == agents[j].handle)
+				return true;
+	return false;
+}
+
 hsa_status_t impl_hsa_amd_signal_create(hsa_signal_value_t initial_value, uint32_t num_consumers,
 					const hsa_agent_t *consumers, uint64_t attributes,
 					hsa_signal_t *handle)
@@ -210,7 +220,8 @@ hsa_status_t impl_hsa_amd_signal_create(hsa_signal_value_t initial_value, uint32
 
 	HSAT_REQUIRE_INIT();
 	(void)attributes;
-	if (!handle || (num_consumers > 0 && !consumers))
+	if (!handle || (num_consumers > 0 && !consumers) ||
+	    agents_repeat(consumers, num_consumers))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	signal = hsat_signal_new(initial_value);
 	if (!signal)
@@ -515,6 +526,16 @@ static struct signal_group *group_from_handle(hsa_signal_group_t handle)
 	return found;
 }
 
+/* A group names each signal once (HSA spec: INVALID_ARGUMENT otherwise). */
+static bool signals_repeat(const hsa_signal_t *signals, uint32_t count)
+{
+	for (uint32_t i = 0; i < count; i++)
+		for (uint32_t j = i + 1; j < count; j++)
+			if (signals[i].handle == signals[j].handle)
+				return true;
+	return false;
+}
+
 hsa_status_t impl_hsa_signal_group_create(uint32_t num_signals, const hsa_signal_t *signals,
 					  uint32_t num_consumers, const hsa_agent_t *consumers,
 					  hsa_signal_group_t *handle)
@@ -523,9 +544,8 @@ hsa_status_t impl_hsa_signal_group_create(uint32_t num_signals, const hsa_signal
 	struct group_entry *entry;
 
 	HSAT_REQUIRE_INIT();
-	(void)consumers;
-	(void)num_consumers;
-	if (num_signals == 0 || !signals || !handle)
+	if (num_signals == 0 || !signals || !handle || num_consumers == 0 || !consumers ||
+	    agents_repeat(consumers, num_consumers) || signals_repeat(signals, num_signals))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (uint32_t i = 0; i < num_signals; i++)
 		if (!hsat_signal_from_handle(signals[i]))

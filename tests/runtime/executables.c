@@ -104,6 +104,41 @@ static void test_loader(hsa_executable_t exec, uint64_t kernel_object)
 	is_int(segments, 1, "one segment descriptor");
 }
 
+/*
+ * Truncated copies of a real code object (a crash, a partial download): loading each is
+ * INVALID_CODE_OBJECT. Before the image was checked, dlopen mapped segments past the end of
+ * the copy and the first touch killed the program with SIGBUS.
+ */
+static void test_truncated_objects(hsa_agent_t gpu)
+{
+	size_t size, cuts[4];
+	void *bytes = read_file(&size);
+	int refused = 0;
+
+	cuts[0] = 64;		/* the ELF header only */
+	cuts[1] = size / 4;
+	cuts[2] = size / 2;
+	cuts[3] = size - 1;
+	for (int i = 0; i < 4; i++) {
+		hsa_code_object_reader_t cut_reader;
+		hsa_executable_t cut_exec;
+
+		if (hsa_code_object_reader_create_from_memory(bytes, cuts[i], &cut_reader) !=
+		    HSA_STATUS_SUCCESS)
+			continue;
+		hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					  NULL, &cut_exec);
+		if (hsa_executable_load_agent_code_object(cut_exec, gpu, cut_reader, NULL, NULL) ==
+		    HSA_STATUS_ERROR_INVALID_CODE_OBJECT)
+			refused++;
+		hsa_executable_destroy(cut_exec);
+		hsa_code_object_reader_destroy(cut_reader);
+	}
+	is_int(refused, 4, "a code object cut at 64 bytes, 1/4, 1/2 and one byte short: "
+	       "INVALID_CODE_OBJECT, no SIGBUS");
+	free(bytes);
+}
+
 int main(void)
 {
 	hsa_agent_t gpu = { 0 }, cpu = { 0 };
@@ -120,7 +155,7 @@ int main(void)
 	int count = 0;
 	char junk[256] = "this is not an ELF code object";
 
-	plan(39);
+	plan(40);
 	is_int(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
 					 NULL, &exec),
 	       HSA_STATUS_ERROR_NOT_INITIALIZED, "before hsa_init: NOT_INITIALIZED");
@@ -201,6 +236,7 @@ int main(void)
 		hsa_executable_destroy(other);
 	}
 	hsa_code_object_reader_destroy(reader);
+	test_truncated_objects(gpu);
 	{
 		hsa_code_object_t code_object;
 		hsa_executable_t old_style;

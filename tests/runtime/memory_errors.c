@@ -171,6 +171,27 @@ static void test_invalid(struct rt *rt)
 	       HSA_STATUS_ERROR_INVALID_FILE, "reader from a bad file descriptor");
 	is_int(hsa_status_string((hsa_status_t)0x7777, &text), HSA_STATUS_ERROR_INVALID_ARGUMENT,
 	       "status string of an unknown status");
+	/* What the HSA spec names INVALID_ARGUMENT. */
+	is_int(hsa_memory_register(&value, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "memory_register of 0 bytes");
+	is_int(hsa_memory_register(NULL, 64), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "memory_register of NULL");
+	is_int(hsa_memory_register(&value, sizeof(value)), HSA_STATUS_SUCCESS,
+	       "memory_register of a variable");
+	is_int(hsa_memory_deregister(&value, sizeof(value)), HSA_STATUS_SUCCESS,
+	       "and its deregister");
+	{
+		bool supported = true;
+		uint16_t minor;
+
+		is_int(hsa_system_extension_supported(0x7777, 1, 0, &supported),
+		       HSA_STATUS_ERROR_INVALID_ARGUMENT, "extension_supported of an unknown extension");
+		is_int(hsa_system_major_extension_supported(0x7777, 1, &minor, &supported),
+		       HSA_STATUS_ERROR_INVALID_ARGUMENT,
+		       "major_extension_supported of an unknown extension");
+		is_int(hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &supported),
+		       HSA_STATUS_SUCCESS, "extension_supported of a known extension");
+	}
 	/* not implemented: an error status, never a crash or a silent success */
 	is_int(hsa_ext_image_create(rt->gpu, NULL, NULL, HSA_ACCESS_PERMISSION_RW, NULL),
 	       HSA_STATUS_ERROR, "hsa_ext_image_create is not implemented: HSA_STATUS_ERROR");
@@ -187,7 +208,7 @@ int main(void)
 	const char *text = NULL;
 	hsa_agent_t none = { 0 };
 
-	plan(54);
+	plan(61);
 	setenv("HSATRACE_CPU_WORKERS", "3", 1);
 	is_int(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED, "shut_down before init");
 	is_int(hsa_iterate_agents(rt_find_agent, &rt), HSA_STATUS_ERROR_NOT_INITIALIZED,

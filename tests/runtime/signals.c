@@ -229,9 +229,28 @@ static void test_groups(void)
 	hsa_signal_condition_t conds[2] = { HSA_SIGNAL_CONDITION_LT, HSA_SIGNAL_CONDITION_LT };
 	hsa_signal_value_t values[2] = { 1, 1 }, value = -1;
 
+	struct rt rt = { 0 };
+	hsa_signal_t twice[2];
+	hsa_agent_t consumers[2];
+
+	hsa_iterate_agents(rt_find_agent, &rt);
+	consumers[0] = consumers[1] = rt.cpu;
 	hsa_signal_create(1, 0, NULL, &s[0]);
 	hsa_signal_create(0, 0, NULL, &s[1]);
-	is_int(hsa_signal_group_create(2, s, 0, NULL, &group), HSA_STATUS_SUCCESS, "group created");
+	twice[0] = twice[1] = s[0];
+	/* What the HSA spec names INVALID_ARGUMENT. */
+	is_int(hsa_signal_group_create(2, s, 0, consumers, &group),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a group for no consumer: INVALID_ARGUMENT");
+	is_int(hsa_signal_group_create(2, s, 1, NULL, &group), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "a group with NULL consumers: INVALID_ARGUMENT");
+	is_int(hsa_signal_group_create(2, twice, 1, consumers, &group),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a group naming a signal twice: INVALID_ARGUMENT");
+	is_int(hsa_signal_group_create(2, s, 2, consumers, &group),
+	       HSA_STATUS_ERROR_INVALID_ARGUMENT, "a group naming a consumer twice: INVALID_ARGUMENT");
+	is_int(hsa_signal_create(0, 2, consumers, &twice[0]), HSA_STATUS_ERROR_INVALID_ARGUMENT,
+	       "a signal naming a consumer twice: INVALID_ARGUMENT");
+	is_int(hsa_signal_group_create(2, s, 1, consumers, &group), HSA_STATUS_SUCCESS,
+	       "group created");
 	is_int(hsa_signal_group_wait_any_scacquire(group, conds, values, HSA_WAIT_STATE_BLOCKED,
 						   &which, &value),
 	       HSA_STATUS_SUCCESS, "group wait");
@@ -294,7 +313,7 @@ static void test_async_handler(void)
 
 int main(void)
 {
-	plan(35);
+	plan(40);
 	is_int(hsa_init(), HSA_STATUS_SUCCESS, "hsa_init");
 	test_value_ops();
 	test_conditions();
