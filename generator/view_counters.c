@@ -6,7 +6,8 @@
  *					the tracer's derived counters, scope = queue, pool
  *					or process (the series are named by id)
  *	HwCounters/<name>		Long value of the hardware counters (scope
- *					"dispatch": one value per dispatch, by counter name)
+ *					"dispatch": one value per dispatch, by counter name;
+ *					in a unified trace also hsa_gpu:kernel_counter)
  *	Pools/<pool>/allocated_bytes	Long bytes allocated so far (hsa_activity:mem_alloc)
  *	Pools/<pool>/freed_bytes	Long bytes freed so far (hsa_activity:mem_free)
  *	Pools/<pool>/live_allocations	Integer allocations not yet freed
@@ -46,6 +47,12 @@ static void counters_state_provider(struct tc *tc)
 	tc_change_body(tc, "Counters/$scope/$name/$id", TC_FIELD("value"));
 	xml_writer_end(xw, "else");
 	xml_writer_end(xw, "stateChange");
+	tc_handler_end(tc);
+
+	/* In a unified trace, the hardware counters of every pass come as kernel_counter events
+	 * (at their dispatch's GPU end): the same HwCounters/<name> series. */
+	tc_handler_start(tc, "hsa_gpu:kernel_counter");
+	tc_change(tc, "HwCounters/$counter", TC_FIELD("value"));
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_activity:mem_alloc");

@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 25
+plan 26
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -63,6 +63,16 @@ grep ' hsa_gpu:kernel_counter:' "$tmp/out.txt" |
 bad=$(awk '{ if (int($3 / 1000) != $1 || int(($3 % 1000) / 10) != $2) n++ } END { print n + 0 }' "$tmp/ctr")
 is "$bad" 0 "each counter is attached to the dispatch it was measured on"
 is "$(wc -l <"$tmp/ctr")" $((n_exec * 3)) "all counters attached (queue-scope ones are not)"
+
+# The counters view shows them: HwCounters/<name> takes every kernel_counter value.
+analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
+grep ' hsa_gpu:kernel_counter:' "$tmp/out.txt" |
+	sed -E 's/.*counter = "([^"]*)", value = (-?[0-9]+).*/HwCounters\/\1 \2/' | sort -u >"$tmp/ctr.want"
+"$analyze" -i 'HwCounters/*' "$HSATRACE_SRC/xml-views/hsa-counters.xml" "$tmp/out" 2>"$tmp/an.err" |
+	awk -F'\t' '$5 != "null" { print $2, $6 }' | sort -u >"$tmp/ctr.got"
+[ -s "$tmp/ctr.want" ] && cmp -s "$tmp/ctr.want" "$tmp/ctr.got"
+ok $? "hsa-counters.xml shows every pass's counters as HwCounters/<name>" ||
+	{ diag "want: $(head -3 "$tmp/ctr.want")"; diag "got: $(head -3 "$tmp/ctr.got")"; sed 's/^/# /' "$tmp/an.err"; }
 
 # Unifying a unified trace adds nothing.
 "$unify" --summary "$tmp/out" -o "$tmp/again" >"$tmp/again.sum" 2>"$tmp/again.log"

@@ -102,6 +102,16 @@ static const struct hsat_field code_object_unload_fields[] = {
 	{ "correlation_id", HSAT_FT_U64, "", "the hsa_executable_destroy call" },
 };
 
+/* As analyses/unify/gpu_synth.c writes them. */
+static const struct hsat_field kernel_counter_fields[] = {
+	{ "correlation_id", HSAT_FT_U64, "", "the dispatch, as in kernel_exec" },
+	{ "queue_id", HSAT_FT_U64, "", "as in kernel_exec" },
+	{ "packet_index", HSAT_FT_U64, "", "as in kernel_exec" },
+	{ "kernel_name", HSAT_FT_STRING, "", "as in kernel_exec" },
+	{ "counter", HSAT_FT_STRING, "", "hardware counter name (e.g. SQ_WAVES)" },
+	{ "value", HSAT_FT_S64, "", "its value for the dispatch" },
+};
+
 static const struct hsat_field kernel_symbol_fields[] = {
 	{ "kernel_object", HSAT_FT_U64_HEX, "", "kernel descriptor address, as in packets" },
 	{ "kernel_name", HSAT_FT_STRING, "", "demangled name without the \".kd\" suffix" },
@@ -233,5 +243,8 @@ const struct hsat_event_def hsat_event_defs[] = {
 	  copy_exec_fields, N(copy_exec_fields) },
 	{ "hsa_gpu", "copy_end", "copy end at GPU time (synthesized by unify)",
 	  copy_exec_fields, N(copy_exec_fields) },
+	{ "hsa_gpu", "kernel_counter", "a hardware counter of one dispatch, from any counter "
+	  "pass, at the dispatch's GPU end (synthesized by unify)",
+	  kernel_counter_fields, N(kernel_counter_fields) },
 };
 const size_t hsat_event_def_count = N(hsat_event_defs);
