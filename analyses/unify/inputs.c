@@ -7,6 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The environment entry unify writes in its output (main.c, plugin.c). */
+#define UNIFIED_ENV_NAME "hsatrace_unified"
+
 void trace_list_init(struct trace_list *l)
 {
 	*l = (struct trace_list){ 0 };
@@ -80,6 +83,15 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* An earlier unify output kept inside a recording: reading it would double every event. */
+static int skip_unified(struct trace_list *l, const char *path)
+{
+	if (l->unified_skipped++ == 0)
+		fprintf(stderr, "hsatrace-unify: warning: skipping unified traces found inside "
+			"the inputs (earlier unify outputs, not read again): first=%s\n", path);
+	return 0;
+}
+
 /* Depth-first, sorted, so the order of traces (and of their streams) is reproducible. */
 static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 {
@@ -92,8 +104,11 @@ static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 	int found = 0;
 
 	snprintf(sub, sizeof(sub), "%s/metadata", path);
-	if (stat(sub, &st) == 0 && S_ISREG(st.st_mode))
+	if (stat(sub, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (depth > 0 && file_contains(sub, UNIFIED_ENV_NAME))
+			return skip_unified(l, path);
 		return add_trace(l, path, run) == 0 ? 1 : -1;
+	}
 	if (depth > 8 || !(d = opendir(path)))
 		return 0;
 	while ((e = readdir(d))) {

@@ -27,13 +27,15 @@ struct trace_list {
 	size_t n, cap;
 	unsigned n_runs;
 	char *runs_desc;	/* "run0=PATH;pass1=PATH;..." for the environment */
+	size_t unified_skipped;	/* unify outputs found below an input folder, not read */
 };
 
 void trace_list_init(struct trace_list *l);
 void trace_list_release(struct trace_list *l);
 
 /* Adds the traces under `path` as `run`; expands a hsatrace-passes manifest into runs.
- * Returns the number of traces found, or -1 with a message on stderr. */
+ * A unified trace below `path` (an earlier unify output) is skipped, said once; `path`
+ * itself may be one. Returns the number of traces found, or -1 with a message on stderr. */
 int trace_list_add(struct trace_list *l, const char *path, bool counters_only);
 
 /* Adds one trace folder as is (no search, no manifest). 0 or -1. */

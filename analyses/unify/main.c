@@ -21,6 +21,7 @@
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/job.h"
+#include "analyses/unify/out_path.h"
 #include "analyses/unify/pass.h"
 #include "analyses/unify/salvage.h"
 #include "analyses/unify/unify_filter.h"
@@ -43,7 +44,8 @@ static void usage(FILE *f)
 		"Merge LTTng traces (UST and kernel domains, several runs) into one CTF trace,\n"
 		"in time order, with GPU activity materialized as hsa_gpu:* events.\n"
 		"\n"
-		"  -o, --output DIR         write the unified trace to DIR (new or empty)\n"
+		"  -o, --output DIR         write the unified trace to DIR (new or empty, not\n"
+		"                           inside an input)\n"
 		"  -c, --counters-from DIR  an extra counter pass: attach its counters to the\n"
 		"                           matching dispatches of the base run (repeatable)\n"
 		"  -s, --summary            print what was read and written as key=value lines\n"
@@ -174,9 +176,9 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
 	if (!o->summary)
 		return;
-	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\n",
+	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\nskipped_unified=%zu\n",
 	       rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
-	       rs->job.salvage.streams_lost);
+	       rs->job.salvage.streams_lost, rs->job.traces.unified_skipped);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -231,6 +233,10 @@ int main(int argc, char **argv)
 
 	unify_job_init(&rs.job);
 	if (status != 0)
+		goto cleanup;
+	status = 2;
+	if (out_path_check(o.out, (const char *const *)o.inputs, (size_t)o.n_inputs) != 0 ||
+	    out_path_check(o.out, o.passes, (size_t)o.n_passes) != 0)
 		goto cleanup;
 	status = 1;
 	if (check_output(o.out) != 0) {

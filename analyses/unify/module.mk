@@ -10,7 +10,8 @@ INSTALL_RULES += install-unify-plugin
 
 $(BUILD)/obj/analyses/unify/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
-$(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o $(UNIFY_CORE_OBJS)
+$(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o \
+	$(BUILD)/obj/analyses/unify/out_path.o $(UNIFY_CORE_OBJS)
 	$(link-exe) $(BT2_LIBS)
 
 $(UNIFY_PLUGIN): $(BUILD)/obj/analyses/unify/plugin.o $(UNIFY_CORE_OBJS)
