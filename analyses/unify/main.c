@@ -159,6 +159,7 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 		fprintf(stderr, "hsatrace-unify: warning: another event-schema version in the "
 			"input: schema_versions=%s (GPU records read best-effort)\n",
 			rs->job.gpu.schema_versions);
+	unify_job_warn_versions(&rs->job, stderr);
 	if (rs->job.gpu.skipped_records)
 		fprintf(stderr, "hsatrace-unify: warning: %llu GPU activity records lack fields "
 			"and were not materialized\n",
@@ -202,15 +203,8 @@ static int write_unified(struct run_state *rs, const struct options *o)
 {
 	const char *const *paths;
 	size_t n = unify_job_base_paths(&rs->job, &paths);
-	struct unify_env_entry env[5] = {
-		{ "hsatrace_version", HSATRACE_VERSION },
-		{ "hsatrace_runs", rs->job.traces.runs_desc ? rs->job.traces.runs_desc : "" },
-		{ "hsatrace_schema_version", rs->job.gpu.schema_versions },
-		{ "hsatrace_tracer_version", rs->job.gpu.tracer_versions },
-		{ "hsatrace_unified", "1" },
-	};
-	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts,
-				  .env = env, .n_env = 5 };
+	static const struct unify_env_entry unified = { "hsatrace_unified", "1" };
+	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts };
 	bt_graph *g = NULL;
 	int ret;
 
@@ -218,6 +212,10 @@ static int write_unified(struct run_state *rs, const struct options *o)
 		fprintf(stderr, "hsatrace-unify: no readable trace in the base run\n");
 		return -1;
 	}
+	if (unify_job_env(&rs->job, HSATRACE_VERSION, &unified, 1) != 0)
+		return -1;
+	p.env = rs->job.env;
+	p.n_env = rs->job.n_env;
 	ret = pass_run(paths, n, &p, o->out, &g);
 	bt_graph_put_ref(g);
 	if (ret == 0)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # What unify takes as its inputs and where its output may go: an output inside an input is
 # refused (a later unify of that input would read it back); an earlier unify output found
-# inside a recording is skipped, said once.
+# inside a recording is skipped, said once; two recordings made with different event-schema
+# versions keep their own run names and versions in the output's environment.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -12,7 +13,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 10
+plan 16
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -45,5 +46,27 @@ ok $? "unify of a recording holding an earlier output exits 0" || sed 's/^/# /' 
 is "$(val events_in "$tmp/again.sum")" "$n_in" "every event read once ($n_in)"
 is "$(grep -c 'skipping unified traces found inside the inputs' "$tmp/again.log")" 1 "said once"
 is "$(val skipped_unified "$tmp/again.sum")" 1 "and counted"
+
+# Two recordings with different schema versions: each keeps its run name and version.
+rm -rf "$tmp/rec/unified"
+rm -rf "$tmp/rec/unified"
+rec -o "$tmp/v9" -- "$app" --schema 9.0 2>/dev/null
+"$unify" "$tmp/rec" "$tmp/v9" -o "$tmp/mixed" 2>"$tmp/mixed.log"
+meta=$(env_of "$tmp/mixed")
+schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/tracer/schema/hsatrace_schema.h")
+echo "$meta" | grep -q "hsatrace_runs = \"run0=$tmp/rec;run1=$tmp/v9\""
+ok $? "the runs are named run0 and run1" || echo "$meta" | grep hsatrace_ | sed 's/^/# /' >&2
+echo "$meta" | grep -q "hsatrace_run0_schema_version = \"$schema\"" &&
+	echo "$meta" | grep -q 'hsatrace_run1_schema_version = "9.0"'
+ok $? "each run keeps its schema version" || echo "$meta" | grep hsatrace_ | sed 's/^/# /' >&2
+echo "$meta" | grep -q "hsatrace_schema_version = \"$schema;9.0\""
+ok $? "hsatrace_schema_version lists both"
+grep -q "recorded with different event-schema versions: run0=$schema run1=9.0" "$tmp/mixed.log"
+ok $? "a warning says the versions differ" || sed 's/^/# /' "$tmp/mixed.log" >&2
+stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
+"$stats" "$tmp/mixed" 2>/dev/null | grep -q '^schema: mixed$'
+ok $? "hsatrace stats reads the output and says the schema is mixed"
+"$HSATRACE_BUILD/libexec/hsatrace/hsatrace-views" -o "$tmp/views" "$tmp/mixed" >/dev/null 2>&1
+ok $? "hsatrace views reads its schema version"
 
 done_testing
