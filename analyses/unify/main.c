@@ -170,16 +170,17 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	if (rs->job.skipped_traces || c->failed_streams || c->copy_failures)
 		fprintf(stderr, "hsatrace-unify: warning: %zu traces could not be opened whole "
 			"(%zu of their stream files read alone, %zu cut at their last readable "
-			"packet, %zu lost), %llu streams failed while read (rest skipped), %llu "
-			"events could not be copied\n", rs->job.skipped_traces,
+			"packet with %llu bytes dropped, %zu lost), %llu streams failed while read "
+			"(rest skipped), %llu events could not be copied\n", rs->job.skipped_traces,
 			rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
-			rs->job.salvage.streams_lost,
+			(unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
 			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
 	if (!o->summary)
 		return;
-	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\nskipped_unified=%zu\n",
-	       rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
-	       rs->job.salvage.streams_lost, rs->job.traces.unified_skipped);
+	printf("salvaged_streams=%zu\ncut_streams=%zu\ncut_bytes_dropped=%llu\nlost_streams=%zu\n"
+	       "skipped_unified=%zu\n", rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
+	       (unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
+	       rs->job.traces.unified_skipped);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
