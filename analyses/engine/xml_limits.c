@@ -60,7 +60,7 @@ static int scan_start_tag(struct scan *s, const char *path, const struct m_load_
 		} else if (*s->p == '=' && ++attributes > XML_LIMIT_ATTRIBUTES) {
 			skip_past(s, ">");
 			return refuse(path, line, name, (size_t)(name_end - name),
-				      "attributes:", attributes, XML_LIMIT_ATTRIBUTES, opts);
+				      "attribute count", attributes, XML_LIMIT_ATTRIBUTES, opts);
 		} else if (*s->p == '>') {
 			s->p++;
 			if (prev != '/' && ++s->depth > XML_LIMIT_DEPTH)

@@ -34,10 +34,13 @@ static int resolve(const char *path, char *abs)
 		else
 			head[0] = '\0';
 	}
-	if (tail[0] && strlen(abs) + strlen(tail) + 2 > PATH_MAX)
+	if (!tail[0])
+		return 0;
+	if (strlen(abs) + strlen(tail) + 2 > PATH_MAX)
 		return -1;
-	if (tail[0])
-		strcat(strcmp(abs, "/") == 0 ? abs : strcat(abs, "/"), tail);
+	if (strcmp(abs, "/") != 0)
+		strcat(abs, "/");
+	strcat(abs, tail);
 	return 0;
 }
 
