@@ -1,8 +1,10 @@
 /*
- * load.c - reading a <tmfxml> file: libxml2 parse (no network, no DOCTYPE), XSD validation when
- * an XSD is given, else structural checks; then compile.c and compile_view.c.
+ * load.c - reading a <tmfxml> file: size limits first (xml_limits.c), libxml2 parse (no network,
+ * no DOCTYPE), XSD validation when an XSD is given, else structural checks; then compile.c and
+ * compile_view.c.
  */
 #include "analyses/engine/compile_int.h"
+#include "analyses/engine/xml_limits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +154,7 @@ struct m_file *m_load(const char *path, const char *buf, size_t len,
 	xmlDoc *doc = NULL;
 	xmlNode *root;
 	struct m_file *f = NULL;
+	char *file_buf = NULL;
 	int opt = XML_PARSE_NONET | XML_PARSE_NOCDATA;
 	char msg[1024];
 
@@ -161,12 +164,24 @@ struct m_file *m_load(const char *path, const char *buf, size_t len,
 	ec.path = path;
 	ec.count = 0;
 	*refused = 0;
+	if (!buf) {
+		buf = file_buf = xml_limits_read_file(path, &len, opts);
+		if (!buf)
+			goto error;
+	}
+	if (len > XML_LIMIT_FILE_BYTES) {
+		snprintf(msg, sizeof(msg), "%s: file size %zu bytes, more than the limit of %u "
+			 "(refused before parsing)", path, len, XML_LIMIT_FILE_BYTES);
+		cu_diag(opts, msg);
+		goto error;
+	}
+	if (xml_limits_check(path, buf, len, opts) != 0)
+		goto error;
 	pctx = xmlNewParserCtxt();
 	if (!pctx)
 		goto error;
 	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
-	doc = buf ? xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt)
-		  : xmlCtxtReadFile(pctx, path, NULL, opt);
+	doc = xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt);
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	if (!doc) {
 		if (!ec.count) {
@@ -203,5 +218,6 @@ error:
 cleanup:
 	xmlFreeDoc(doc);
 	xmlFreeParserCtxt(pctx);
+	free(file_buf);
 	return f;
 }

@@ -1,5 +1,5 @@
 # analyses/engine: the headless Trace Compass XML engine (`hsatrace analyze`).
-ENGINE_SRCS := value strmap statesys load compile compile_view event exec engine pattern trace_stub trace_ctf \
+ENGINE_SRCS := value strmap statesys load xml_limits compile compile_view event exec engine pattern trace_stub trace_ctf \
 	output view
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \

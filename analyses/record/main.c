@@ -275,9 +275,10 @@ static int build_env(struct options *o, struct program_env *pe)
 }
 
 /* One pass: a session of its own, always stopped and destroyed. Returns the program's
- * wait status, or -1 when recording failed. */
+ * wait status, or -1 when recording failed; *lost: the program ran but the session could
+ * not be stopped, so its data never reached the disk whole. */
 static int record_pass(const struct options *o, struct program_env *pe, int pass,
-		       bool *kernel_ok)
+		       bool *kernel_ok, bool *lost)
 {
 	struct rec_session s;
 	char path[PATH_MAX + 32], tag[16];
@@ -303,7 +304,8 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	if (pass > 0 && pass <= o->n_groups)
 		pe->vars[n++] = (struct child_env){ "HSATRACE_COUNTERS", o->groups[pass - 1], false };
 	status = child_run(o->argv, pe->vars, n);
-	if (rec_session_stop(&s) == 0)
+	*lost = rec_session_stop(&s) != 0;
+	if (!*lost)
 		rec_session_report_lost(&s);
 cleanup:
 	rec_session_destroy(&s);
@@ -325,13 +327,24 @@ static int write_manifest(const struct options *o, int passes)
 	return fclose(f);
 }
 
+static void say_lost(const struct options *o, int pass, int saved)
+{
+	fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached %s is "
+		"incomplete and may not be readable)\n", rec_sessiond_alive() ?
+		"the session could not be stopped" : "the session daemon stopped answering", pass,
+		o->url ? o->url : o->output);
+	if (saved)
+		fprintf(stderr, "hsatrace-record: the %d earlier passes are saved in %s\n", saved,
+			o->url ? o->url : o->output);
+}
+
 int main(int argc, char **argv)
 {
 	const char *extra[MAX_PATTERNS / 2];
 	int n_extra = 0;
 	struct options o;
 	struct program_env pe;
-	bool kernel_ok;
+	bool kernel_ok, lost = false;
 	int status = parse_args(argc, argv, &o, extra, &n_extra), done = 0;
 
 	if (status != 0)
@@ -342,11 +355,15 @@ int main(int argc, char **argv)
 		return 1;
 	status = 0;
 	for (int pass = 0; pass < o.passes && !child_interrupted(); pass++) {
-		int ws = record_pass(&o, &pe, pass, &kernel_ok);
+		int ws = record_pass(&o, &pe, pass, &kernel_ok, &lost);
 
 		if (ws == -1 || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
 			status = 1;
-		if (ws == -1)
+		if (lost) {
+			say_lost(&o, pass, done);
+			status = 1;
+		}
+		if (ws == -1 || lost)
 			break;
 		done++;
 	}
@@ -357,7 +374,7 @@ int main(int argc, char **argv)
 	}
 	if (!o.url && o.passes > 1 && write_manifest(&o, done) != 0)
 		status = 1;
-	if (done)
+	if (done && !lost)
 		fprintf(stderr, "hsatrace-record: trace written to %s%s\n",
 			o.url ? o.url : o.output, o.url ? " (on the relay daemon)" : "");
 	return status;

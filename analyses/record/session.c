@@ -21,6 +21,11 @@ static int fail(const char *what, const struct rec_session *s, int code)
 	return -1;
 }
 
+bool rec_sessiond_alive(void)
+{
+	return lttng_session_daemon_alive() == 1;
+}
+
 int rec_ensure_sessiond(void)
 {
 	pid_t pid;

@@ -23,6 +23,8 @@ struct rec_session {
 
 /* Makes sure a session daemon answers, starting `lttng-sessiond --daemonize` if needed. */
 int rec_ensure_sessiond(void);
+/* Whether a session daemon answers (never starts one). */
+bool rec_sessiond_alive(void);
 
 /* `output` is an absolute folder (file://) unless `url` (net://HOST...) is given. */
 int rec_session_create(struct rec_session *s, const char *tag, const char *output,

@@ -21,6 +21,7 @@ void gpu_store_release(struct gpu_store *st)
 	free(st->classes);
 	free(st->recs);
 	free(st->counters);
+	free(st->run_versions);
 	strtab_release(&st->strings);
 	*st = (struct gpu_store){ 0 };
 }
@@ -139,18 +140,40 @@ static void add_distinct(char *list, size_t size, const char *value)
 	snprintf(list + len, size - len, "%s%s", len ? ";" : "", value);
 }
 
+int gpu_store_set_label(struct gpu_store *st, size_t label)
+{
+	if (label >= st->n_run_versions) {
+		struct gpu_run_versions *v = realloc(st->run_versions, (label + 1) * sizeof(*v));
+
+		if (!v)
+			return -1;
+		memset(v + st->n_run_versions, 0, (label + 1 - st->n_run_versions) * sizeof(*v));
+		st->run_versions = v;
+		st->n_run_versions = label + 1;
+	}
+	st->current_label = label;
+	return 0;
+}
+
 static void collect_trace_info(struct gpu_store *st, const bt_field *payload)
 {
 	const char *schema = struct_get_string(payload, "schema_version");
 	const char *tracer = struct_get_string(payload, "tracer_version");
+	struct gpu_run_versions *run = st->current_label < st->n_run_versions ?
+		&st->run_versions[st->current_label] : NULL;
 
 	if (schema) {
 		add_distinct(st->schema_versions, sizeof(st->schema_versions), schema);
+		if (run)
+			add_distinct(run->schema, sizeof(run->schema), schema);
 		if (atoi(schema) != HSAT_SCHEMA_VERSION_MAJOR)
 			st->other_schema++;
 	}
-	if (tracer)
+	if (tracer) {
 		add_distinct(st->tracer_versions, sizeof(st->tracer_versions), tracer);
+		if (run)
+			add_distinct(run->tracer, sizeof(run->tracer), tracer);
+	}
 }
 
 static uint64_t event_vpid(const bt_event *ev)

@@ -65,6 +65,13 @@ struct gpu_store {
 	/* Distinct hsa_meta:trace_info values seen, ';'-separated. */
 	char schema_versions[256];
 	char tracer_versions[256];
+	/* The same per recording or pass (index: trace_dir.label), current_label's next. */
+	struct gpu_run_versions {
+		char schema[64];
+		char tracer[64];
+	} *run_versions;
+	size_t n_run_versions;
+	size_t current_label;
 	uint64_t skipped_records; /* GPU records missing a field */
 	uint64_t other_schema;	/* trace_info records with another schema major version */
 	/* Filled by gpu_store_finish. */
@@ -74,6 +81,9 @@ struct gpu_store {
 
 void gpu_store_init(struct gpu_store *st);
 void gpu_store_release(struct gpu_store *st);
+
+/* The recording or pass (trace_dir.label) the next records come from. 0 or -1 (memory). */
+int gpu_store_set_label(struct gpu_store *st, size_t label);
 
 /* Looks at one event message of the current run and keeps what matters. 0 or -1 (memory). */
 int gpu_store_collect(struct gpu_store *st, const bt_message *msg);

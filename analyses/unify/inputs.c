@@ -7,6 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The environment entry unify writes in its output (main.c, plugin.c). */
+#define UNIFIED_ENV_NAME "hsatrace_unified"
+
 void trace_list_init(struct trace_list *l)
 {
 	*l = (struct trace_list){ 0 };
@@ -19,6 +22,7 @@ void trace_list_release(struct trace_list *l)
 		free(l->dirs[i].activity_path);
 	}
 	free(l->dirs);
+	free(l->labels);
 	free(l->runs_desc);
 	*l = (struct trace_list){ 0 };
 }
@@ -63,6 +67,7 @@ static int add_trace(struct trace_list *l, const char *path, unsigned run)
 	if (!l->dirs[l->n].path)
 		return -1;
 	l->dirs[l->n].run = run;
+	l->dirs[l->n].label = l->n_labels;
 	l->dirs[l->n].activity_path = NULL;
 	l->dirs[l->n].readable = false;
 	l->dirs[l->n].has_hsa_activity = file_contains(meta, "hsa_activity");
@@ -80,6 +85,15 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* An earlier unify output kept inside a recording: reading it would double every event. */
+static int skip_unified(struct trace_list *l, const char *path)
+{
+	if (l->unified_skipped++ == 0)
+		fprintf(stderr, "hsatrace-unify: warning: skipping unified traces found inside "
+			"the inputs (earlier unify outputs, not read again): first=%s\n", path);
+	return 0;
+}
+
 /* Depth-first, sorted, so the order of traces (and of their streams) is reproducible. */
 static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 {
@@ -92,8 +106,11 @@ static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 	int found = 0;
 
 	snprintf(sub, sizeof(sub), "%s/metadata", path);
-	if (stat(sub, &st) == 0 && S_ISREG(st.st_mode))
+	if (stat(sub, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (depth > 0 && file_contains(sub, UNIFIED_ENV_NAME))
+			return skip_unified(l, path);
 		return add_trace(l, path, run) == 0 ? 1 : -1;
+	}
 	if (depth > 8 || !(d = opendir(path)))
 		return 0;
 	while ((e = readdir(d))) {
@@ -130,15 +147,31 @@ static int walk(struct trace_list *l, const char *path, unsigned run, int depth)
 	return found;
 }
 
+/* Names the traces just found: each input recording is a run of its own name (they all
+ * make the base run), each counter pass is named after its run number. */
 static int describe_run(struct trace_list *l, unsigned run, const char *path)
 {
 	size_t old = l->runs_desc ? strlen(l->runs_desc) : 0;
-	size_t add = strlen(path) + 32;
-	char *s = realloc(l->runs_desc, old + add);
+	size_t add = strlen(path) + 32, n_recordings = 0;
+	struct run_label *labels = realloc(l->labels, (l->n_labels + 1) * sizeof(*labels));
+	struct run_label *label;
+	char *s;
 
+	if (!labels)
+		return -1;
+	l->labels = labels;
+	for (size_t i = 0; i < l->n_labels; i++)
+		n_recordings += labels[i].run == 0;
+	label = &labels[l->n_labels++];
+	label->run = run;
+	if (run)
+		snprintf(label->name, sizeof(label->name), "pass%u", run);
+	else
+		snprintf(label->name, sizeof(label->name), "run%zu", n_recordings);
+	s = realloc(l->runs_desc, old + add);
 	if (!s)
 		return -1;
-	snprintf(s + old, add, "%s%s%u=%s", old ? ";" : "", run ? "pass" : "run", run, path);
+	snprintf(s + old, add, "%s%s=%s", old ? ";" : "", label->name, path);
 	l->runs_desc = s;
 	return 0;
 }

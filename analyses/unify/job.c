@@ -1,5 +1,6 @@
 #include "analyses/unify/job.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ void unify_job_release(struct unify_job *j)
 	salvage_release(&j->salvage);
 	trace_list_release(&j->traces);
 	free(j->paths);
+	free(j->env);
+	free(j->env_names);
 	*j = (struct unify_job){ 0 };
 }
 
@@ -32,6 +35,7 @@ static int open_traces(struct unify_job *j)
 
 	for (size_t i = 0; i < n; i++) {
 		struct trace_dir *d = &j->traces.dirs[i];
+		size_t label, first_added = j->traces.n;
 		char *path;
 		unsigned run;
 		int r;
@@ -43,10 +47,13 @@ static int open_traces(struct unify_job *j)
 		/* The list may grow (and move): copy what salvage needs first. */
 		path = strdup(d->path);
 		run = d->run;
+		label = d->label;
 		r = path ? salvage_trace(&j->salvage, &j->traces, path, run, pass_trace_opens) : -1;
 		free(path);
 		if (r < 0)
 			return -1;
+		for (size_t k = first_added; k < j->traces.n; k++)
+			j->traces.dirs[k].label = label;
 	}
 	for (size_t i = n; i < j->traces.n; i++)
 		j->traces.dirs[i].readable = true;
@@ -86,33 +93,38 @@ static void find_activity_streams(struct unify_job *j)
 	}
 }
 
-static size_t select_paths(struct unify_job *j, unsigned run, bool collect)
+/* The readable traces of `run`, or (collect) those with GPU activity of one `label`. */
+static size_t select_paths(struct unify_job *j, unsigned run, size_t label, bool collect)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < j->traces.n; i++) {
 		const struct trace_dir *d = &j->traces.dirs[i];
 
-		if (!d->readable || d->run != run || (collect && !d->has_hsa_activity))
+		if (!d->readable || d->run != run || (collect && !d->has_hsa_activity) ||
+		    (collect && d->label != label))
 			continue;
 		j->paths[n++] = collect && d->activity_path ? d->activity_path : d->path;
 	}
 	return n;
 }
 
+/* One graph per recording and per pass, so each one's trace_info versions are its own. */
 int unify_job_collect(struct unify_job *j, FILE *report)
 {
 	find_activity_streams(j);
-	for (unsigned run = 0; run <= j->traces.n_runs; run++) {
+	for (size_t label = 0; label < j->traces.n_labels; label++) {
 		struct unify_params p = { .mode = UNIFY_COLLECT, .gpu = &j->gpu,
 					  .counts = &j->collect_counts };
-		size_t n = select_paths(j, run, true);
+		unsigned run = j->traces.labels[label].run;
+		size_t n = select_paths(j, run, label, true);
 		bt_graph *g;
 
 		if (!n)
 			continue;
 		j->gpu.current_run = run;
-		if (pass_run(j->paths, n, &p, NULL, &g) != 0)
+		if (gpu_store_set_label(&j->gpu, label) != 0 ||
+		    pass_run(j->paths, n, &p, NULL, &g) != 0)
 			return -1;
 		/* The gpu_store keeps what it needs (values and event classes). */
 		bt_graph_put_ref(g);
@@ -122,8 +134,74 @@ int unify_job_collect(struct unify_job *j, FILE *report)
 
 size_t unify_job_base_paths(struct unify_job *j, const char *const **paths)
 {
-	size_t n = select_paths(j, 0, false);
+	size_t n = select_paths(j, 0, 0, false);
 
 	*paths = j->paths;
 	return n;
+}
+
+static void add_env(struct unify_job *j, const char *name, const char *value)
+{
+	j->env[j->n_env++] = (struct unify_env_entry){ name, value };
+}
+
+int unify_job_env(struct unify_job *j, const char *version, const struct unify_env_entry *extra,
+		  size_t n_extra)
+{
+	size_t n_runs = j->gpu.n_run_versions < j->traces.n_labels ?
+		j->gpu.n_run_versions : j->traces.n_labels;
+
+	free(j->env);
+	free(j->env_names);
+	j->n_env = 0;
+	j->env = calloc(4 + 2 * n_runs + n_extra, sizeof(*j->env));
+	j->env_names = calloc(2 * n_runs + 1, sizeof(*j->env_names));
+	if (!j->env || !j->env_names)
+		return -1;
+	add_env(j, "hsatrace_version", version);
+	add_env(j, "hsatrace_runs", j->traces.runs_desc ? j->traces.runs_desc : "");
+	add_env(j, "hsatrace_schema_version", j->gpu.schema_versions);
+	add_env(j, "hsatrace_tracer_version", j->gpu.tracer_versions);
+	for (size_t i = 0; i < n_runs; i++) {
+		const struct gpu_run_versions *v = &j->gpu.run_versions[i];
+		char *schema_name = j->env_names[2 * i], *tracer_name = j->env_names[2 * i + 1];
+
+		snprintf(schema_name, sizeof(j->env_names[0]), "hsatrace_%s_schema_version",
+			 j->traces.labels[i].name);
+		snprintf(tracer_name, sizeof(j->env_names[0]), "hsatrace_%s_tracer_version",
+			 j->traces.labels[i].name);
+		if (v->schema[0])
+			add_env(j, schema_name, v->schema);
+		if (v->tracer[0])
+			add_env(j, tracer_name, v->tracer);
+	}
+	for (size_t i = 0; i < n_extra; i++)
+		add_env(j, extra[i].name, extra[i].value);
+	return 0;
+}
+
+void unify_job_warn_versions(const struct unify_job *j, FILE *out)
+{
+	const char *first = NULL;
+	bool differ = false;
+	size_t n_runs = j->gpu.n_run_versions < j->traces.n_labels ?
+		j->gpu.n_run_versions : j->traces.n_labels;
+
+	for (size_t i = 0; i < n_runs; i++) {
+		const char *schema = j->gpu.run_versions[i].schema;
+
+		if (!schema[0])
+			continue;
+		differ |= first && strcmp(first, schema) != 0;
+		if (!first)
+			first = schema;
+	}
+	if (!differ)
+		return;
+	fprintf(out, "hsatrace-unify: warning: the inputs were recorded with different "
+		"event-schema versions:");
+	for (size_t i = 0; i < n_runs; i++)
+		if (j->gpu.run_versions[i].schema[0])
+			fprintf(out, " %s=%s", j->traces.labels[i].name, j->gpu.run_versions[i].schema);
+	fprintf(out, " (each kept in the environment as hsatrace_<run>_schema_version)\n");
 }

@@ -20,6 +20,9 @@ struct unify_job {
 	struct unify_counts collect_counts;
 	size_t skipped_traces;	/* traces that did not open whole */
 	const char **paths;	/* scratch list of paths handed to a pass */
+	struct unify_env_entry *env;	/* built by unify_job_env */
+	size_t n_env;
+	char (*env_names)[64];	/* storage of env's per-run names */
 };
 
 void unify_job_init(struct unify_job *j);
@@ -32,6 +35,15 @@ int unify_job_find(struct unify_job *j, const char *const *inputs, size_t n_inpu
 
 /* First pass over every run; matching and attachment reported on `report`. 0 or -1. */
 int unify_job_collect(struct unify_job *j, FILE *report);
+
+/* The environment entries of the output: hsatrace_version, hsatrace_runs, the schema and
+ * tracer versions (all, and hsatrace_<run>_schema_version / _tracer_version per recording
+ * and pass), then `extra`. Valid in j->env until release. 0 or -1 (memory). */
+int unify_job_env(struct unify_job *j, const char *version, const struct unify_env_entry *extra,
+		  size_t n_extra);
+
+/* Warns on `out` when the recordings or passes were made with different schema versions. */
+void unify_job_warn_versions(const struct unify_job *j, FILE *out);
 
 /* The readable traces of the base run; *paths is valid until the next call or release. */
 size_t unify_job_base_paths(struct unify_job *j, const char *const **paths);

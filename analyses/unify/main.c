@@ -21,6 +21,7 @@
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/job.h"
+#include "analyses/unify/out_path.h"
 #include "analyses/unify/pass.h"
 #include "analyses/unify/salvage.h"
 #include "analyses/unify/unify_filter.h"
@@ -43,7 +44,8 @@ static void usage(FILE *f)
 		"Merge LTTng traces (UST and kernel domains, several runs) into one CTF trace,\n"
 		"in time order, with GPU activity materialized as hsa_gpu:* events.\n"
 		"\n"
-		"  -o, --output DIR         write the unified trace to DIR (new or empty)\n"
+		"  -o, --output DIR         write the unified trace to DIR (new or empty, not\n"
+		"                           inside an input)\n"
 		"  -c, --counters-from DIR  an extra counter pass: attach its counters to the\n"
 		"                           matching dispatches of the base run (repeatable)\n"
 		"  -s, --summary            print what was read and written as key=value lines\n"
@@ -157,6 +159,7 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 		fprintf(stderr, "hsatrace-unify: warning: another event-schema version in the "
 			"input: schema_versions=%s (GPU records read best-effort)\n",
 			rs->job.gpu.schema_versions);
+	unify_job_warn_versions(&rs->job, stderr);
 	if (rs->job.gpu.skipped_records)
 		fprintf(stderr, "hsatrace-unify: warning: %llu GPU activity records lack fields "
 			"and were not materialized\n",
@@ -167,16 +170,17 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	if (rs->job.skipped_traces || c->failed_streams || c->copy_failures)
 		fprintf(stderr, "hsatrace-unify: warning: %zu traces could not be opened whole "
 			"(%zu of their stream files read alone, %zu cut at their last readable "
-			"packet, %zu lost), %llu streams failed while read (rest skipped), %llu "
-			"events could not be copied\n", rs->job.skipped_traces,
+			"packet with %llu bytes dropped, %zu lost), %llu streams failed while read "
+			"(rest skipped), %llu events could not be copied\n", rs->job.skipped_traces,
 			rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
-			rs->job.salvage.streams_lost,
+			(unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
 			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
 	if (!o->summary)
 		return;
-	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\n",
-	       rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
-	       rs->job.salvage.streams_lost);
+	printf("salvaged_streams=%zu\ncut_streams=%zu\ncut_bytes_dropped=%llu\nlost_streams=%zu\n"
+	       "skipped_unified=%zu\n", rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
+	       (unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
+	       rs->job.traces.unified_skipped);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -200,15 +204,8 @@ static int write_unified(struct run_state *rs, const struct options *o)
 {
 	const char *const *paths;
 	size_t n = unify_job_base_paths(&rs->job, &paths);
-	struct unify_env_entry env[5] = {
-		{ "hsatrace_version", HSATRACE_VERSION },
-		{ "hsatrace_runs", rs->job.traces.runs_desc ? rs->job.traces.runs_desc : "" },
-		{ "hsatrace_schema_version", rs->job.gpu.schema_versions },
-		{ "hsatrace_tracer_version", rs->job.gpu.tracer_versions },
-		{ "hsatrace_unified", "1" },
-	};
-	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts,
-				  .env = env, .n_env = 5 };
+	static const struct unify_env_entry unified = { "hsatrace_unified", "1" };
+	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts };
 	bt_graph *g = NULL;
 	int ret;
 
@@ -216,6 +213,10 @@ static int write_unified(struct run_state *rs, const struct options *o)
 		fprintf(stderr, "hsatrace-unify: no readable trace in the base run\n");
 		return -1;
 	}
+	if (unify_job_env(&rs->job, HSATRACE_VERSION, &unified, 1) != 0)
+		return -1;
+	p.env = rs->job.env;
+	p.n_env = rs->job.n_env;
 	ret = pass_run(paths, n, &p, o->out, &g);
 	bt_graph_put_ref(g);
 	if (ret == 0)
@@ -231,6 +232,10 @@ int main(int argc, char **argv)
 
 	unify_job_init(&rs.job);
 	if (status != 0)
+		goto cleanup;
+	status = 2;
+	if (out_path_check(o.out, (const char *const *)o.inputs, (size_t)o.n_inputs) != 0 ||
+	    out_path_check(o.out, o.passes, (size_t)o.n_passes) != 0)
 		goto cleanup;
 	status = 1;
 	if (check_output(o.out) != 0) {

@@ -1,8 +1,8 @@
 # analyses/unify: `hsatrace unify` (libbabeltrace2) and the babeltrace2 plugin `hsatrace`
 # (filter.hsatrace.unify) built from the same objects.
 UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o salvage.o pass.o \
-	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o) $(BUILD)/obj/analyses/common/ptrmap.o \
-	$(BUILD)/obj/analyses/common/strtab.o
+	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o packet_walk.o) \
+	$(BUILD)/obj/analyses/common/ptrmap.o $(BUILD)/obj/analyses/common/strtab.o
 UNIFY_PLUGIN := $(B_LIB)/babeltrace2/babeltrace-plugin-hsatrace.so
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-unify $(UNIFY_PLUGIN)
@@ -10,7 +10,8 @@ INSTALL_RULES += install-unify-plugin
 
 $(BUILD)/obj/analyses/unify/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
-$(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o $(UNIFY_CORE_OBJS)
+$(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o \
+	$(BUILD)/obj/analyses/unify/out_path.o $(UNIFY_CORE_OBJS)
 	$(link-exe) $(BT2_LIBS)
 
 $(UNIFY_PLUGIN): $(BUILD)/obj/analyses/unify/plugin.o $(UNIFY_CORE_OBJS)

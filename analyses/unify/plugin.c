@@ -35,7 +35,6 @@ BT_PLUGIN_LICENSE("MIT");
 struct plugin_state {
 	struct unify_job job;
 	struct unify_counts counts;
-	struct unify_env_entry env[4];
 };
 
 static void release_state(void *owner)
@@ -122,17 +121,15 @@ plugin_unify_init(bt_self_component_filter *self, bt_self_component_filter_confi
 		release_state(ps);
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 	}
-	ps->env[0] = (struct unify_env_entry){ "hsatrace_version", HSATRACE_VERSION };
-	ps->env[1] = (struct unify_env_entry){ "hsatrace_runs",
-		ps->job.traces.runs_desc ? ps->job.traces.runs_desc : "" };
-	ps->env[2] = (struct unify_env_entry){ "hsatrace_schema_version",
-					       ps->job.gpu.schema_versions };
-	ps->env[3] = (struct unify_env_entry){ "hsatrace_tracer_version",
-					       ps->job.gpu.tracer_versions };
+	if (unify_job_env(&ps->job, HSATRACE_VERSION, NULL, 0) != 0) {
+		release_state(ps);
+		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+	}
+	unify_job_warn_versions(&ps->job, stderr);
 	p.gpu = &ps->job.gpu;
 	p.counts = &ps->counts;
-	p.env = ps->env;
-	p.n_env = 4;
+	p.env = ps->job.env;
+	p.n_env = ps->job.n_env;
 	/* From here on the component owns ps, even when setup fails (finalize releases it). */
 	if (unify_filter_setup(self, &p, ps, release_state) != 0)
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;

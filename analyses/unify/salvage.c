@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyses/unify/packet_walk.h"
+
 #define INDEX_MAGIC 0xC1F1DCC1u
 #define MAX_CUTS 16
 
@@ -36,8 +38,15 @@ void salvage_release(struct salvage *sv)
 	*sv = (struct salvage){ 0 };
 }
 
+/* Where to cut a stream file, and how many whole packets that keeps (0: not known). */
+struct cut {
+	uint64_t offset;
+	size_t packets;
+};
+
 /* Ends of the complete packets listed in the LTTng index of `file`, descending. */
-static size_t index_cuts(const char *trace, const char *file, uint64_t size, uint64_t *cuts)
+static size_t index_cuts(const char *trace, const char *file, uint64_t size, struct cut *cuts,
+			 size_t *n_packets)
 {
 	char path[4200];
 	FILE *f;
@@ -66,23 +75,38 @@ static size_t index_cuts(const char *trace, const char *file, uint64_t size, uin
 				ends[m++] = offset + bits / 8;
 		}
 		for (size_t i = m; i > 0 && n < MAX_CUTS; i--)
-			cuts[n++] = ends[i - 1];
+			cuts[n++] = (struct cut){ ends[i - 1], i };
+		*n_packets = m;
 	}
 	fclose(f);
 	return n;
 }
 
-/* Without an index: sub-buffer sizes are powers of two, 4 KiB and up. */
-static size_t guess_cuts(uint64_t size, uint64_t *cuts)
+/* Without an index or packet magic: sub-buffer sizes are powers of two, 4 KiB and up. */
+static size_t guess_cuts(uint64_t size, struct cut *cuts)
 {
 	size_t n = 0;
 
 	for (uint64_t s = 1u << 22; s >= 4096 && n < MAX_CUTS; s /= 2) {
 		uint64_t cut = size / s * s;
 
-		if (cut > 0 && cut < size && (n == 0 || cuts[n - 1] != cut))
-			cuts[n++] = cut;
+		if (cut > 0 && cut < size && (n == 0 || cuts[n - 1].offset != cut))
+			cuts[n++] = (struct cut){ cut, 0 };
 	}
+	return n;
+}
+
+/* Without an index: the ends of the packets that chain from the file's start, descending. */
+static size_t walk_cuts(const char *file, uint64_t size, struct cut *cuts, size_t *n_packets)
+{
+	uint64_t ends[MAX_CUTS];
+	size_t count = packet_walk(file, size, ends, MAX_CUTS);
+	size_t have = count < MAX_CUTS ? count : MAX_CUTS, n = 0;
+
+	for (size_t i = have; i > 0; i--)
+		if (ends[i - 1] < size)
+			cuts[n++] = (struct cut){ ends[i - 1], count - (have - i) };
+	*n_packets = count;
 	return n;
 }
 
@@ -141,14 +165,26 @@ static int new_trace_dir(struct salvage *sv, const char *trace, char *dir, size_
 	return symlink(target, meta);
 }
 
+static void report_cut(const char *file, const struct cut *cut, uint64_t size)
+{
+	char packets[64] = "";
+
+	if (cut->packets)
+		snprintf(packets, sizeof(packets), "%zu intact packets, ", cut->packets);
+	fprintf(stderr, "hsatrace-unify: warning: stream cut at its last readable packet: "
+		"file=%s kept=%s%llu/%llu bytes (%llu bytes dropped)\n", file, packets,
+		(unsigned long long)cut->offset, (unsigned long long)size,
+		(unsigned long long)(size - cut->offset));
+}
+
 /* Tries one stream file alone, whole then cut. 1: added, 0: unreadable, -1: error. */
 static int salvage_stream(struct salvage *sv, struct trace_list *list, const char *trace,
 			  const char *file, uint64_t size, unsigned run,
 			  bool (*readable)(const char *path))
 {
 	char dir[4200], src[4200], dst[8400], target[PATH_MAX];
-	uint64_t cuts[MAX_CUTS];
-	size_t n;
+	struct cut cuts[MAX_CUTS];
+	size_t n, n_packets = 0;
 
 	if (new_trace_dir(sv, trace, dir, sizeof(dir)) != 0)
 		return -1;
@@ -160,18 +196,19 @@ static int salvage_stream(struct salvage *sv, struct trace_list *list, const cha
 		sv->streams_kept++;
 		return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
 	}
-	n = index_cuts(trace, file, size, cuts);
+	n = index_cuts(trace, file, size, cuts, &n_packets);
+	if (n == 0)
+		n = walk_cuts(src, size, cuts, &n_packets);
 	if (n == 0)
 		n = guess_cuts(size, cuts);
 	for (size_t i = 0; i < n; i++) {
 		unlink(dst);
-		if (copy_prefix(src, dst, cuts[i]) != 0)
+		if (copy_prefix(src, dst, cuts[i].offset) != 0)
 			return -1;
 		if (readable(dir)) {
-			fprintf(stderr, "hsatrace-unify: warning: stream cut at its last readable "
-				"packet: file=%s kept=%llu/%llu bytes\n", src,
-				(unsigned long long)cuts[i], (unsigned long long)size);
+			report_cut(src, &cuts[i], size);
 			sv->streams_cut++;
+			sv->bytes_dropped += size - cuts[i].offset;
 			return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
 		}
 	}

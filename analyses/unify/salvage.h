@@ -4,11 +4,14 @@
  *
  * Each stream file is tried alone, in a temporary trace folder next to a link to the
  * metadata; a file that still fails is cut at the last complete packet (packet ends from
- * the LTTng index, else at sub-buffer-sized boundaries) and tried again. What can be read
+ * the LTTng index, else from a walk of the packet headers (packet_walk.c: a unified trace
+ * has no index), else at sub-buffer-sized boundaries) and tried again. What can be read
  * is added to the trace list; the rest is reported.
  */
 #ifndef HSATRACE_UNIFY_SALVAGE_H
 #define HSATRACE_UNIFY_SALVAGE_H
+
+#include <stdint.h>
 
 #include "analyses/unify/inputs.h"
 
@@ -18,6 +21,7 @@ struct salvage {
 	size_t streams_kept;	/* stream files read whole */
 	size_t streams_cut;	/* stream files cut at a packet boundary */
 	size_t streams_lost;	/* stream files that could not be read at all */
+	uint64_t bytes_dropped;	/* cut off the streams_cut */
 };
 
 void salvage_init(struct salvage *sv);

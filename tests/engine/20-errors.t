@@ -120,6 +120,26 @@ else
 	skip 4 "no CTF trace in ../shared/traces to damage"
 fi
 
+# absurd sizes are refused before libxml2 parses the file (its attribute check is quadratic)
+awk 'BEGIN { printf "<tmfxml>\n<stateProvider id=\"wide\" version=\"1\""
+	for (i = 0; i < 200000; i++) printf " a%d=\"x\"", i
+	print "/>\n</tmfxml>" }' >"$T/wide.xml"
+start=$(date +%s)
+out=$(timeout 30 "$A" --check "$T/wide.xml" 2>&1); rc=$?
+is $rc 1 "an element with 200,000 attributes: exit status 1"
+[ $(($(date +%s) - start)) -lt 10 ]; ok $? "refused quickly"
+echo "$out" | grep -q 'wide.xml:2: element <stateProvider>: attribute count 257, more than the limit of 256'
+ok $? "the message names the element and the limit" || diag "$out"
+awk 'BEGIN { printf "<tmfxml>"; for (i = 0; i < 300; i++) printf "<a>"
+	for (i = 0; i < 300; i++) printf "</a>"; print "</tmfxml>" }' >"$T/deep.xml"
+"$A" --check "$T/deep.xml" 2>&1 | grep -q 'deep.xml:1: element <a>: nesting depth 257, more than the limit of 256'
+ok $? "nesting deeper than 256 is refused with a message"
+truncate -s 65M "$T/huge.xml"
+out=$("$A" --check "$T/huge.xml" 2>&1); rc=$?
+is $rc 1 "a file larger than 64 MiB: exit status 1"
+echo "$out" | grep -q 'huge.xml: file size 68157440 bytes, more than the limit of 67108864'
+ok $? "refused with its size and the limit" || diag "$out"
+
 # command line
 "$A" >/dev/null 2>&1; is $? 2 "no arguments: usage error (2)"
 "$A" --format=xml "$T/count.xml" "$T/trace.xml" >/dev/null 2>&1; is $? 2 "an unknown format: usage error (2)"

@@ -15,7 +15,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 18
+plan 22
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -82,6 +82,33 @@ ok $? "with a clear message" || sed 's/^/# /' "$tmp/meta.log" >&2
 is $? 1 "a missing input is a failure"
 grep -q 'cannot read input' "$tmp/x.log"
 ok $? "named in the message"
+
+# A unified trace (no LTTng index): a damaged stream keeps its intact packets, found by
+# walking the packet headers.
+"$record" --no-tracer --no-kernel -e activity --event 'hsatrace_bench:*' --subbuf-size 4096 \
+	--blocking -o "$tmp/many" -- "$app" --bulk 3000 2>/dev/null
+"$unify" "$tmp/many" -o "$tmp/many.u" 2>/dev/null
+big=$(ls -S "$tmp/many.u" | grep -v metadata | head -n 1)
+full=$(babeltrace2 "$tmp/many.u" 2>/dev/null | wc -l)
+size=$(stat -c %s "$tmp/many.u/$big")
+cp -r "$tmp/many.u" "$tmp/u.cut" && chmod -R u+w "$tmp/u.cut" && truncate -s $((size / 2 + 100)) "$tmp/u.cut/$big"
+cp -r "$tmp/many.u" "$tmp/u.without" && rm "$tmp/u.without/$big"
+without=$(babeltrace2 "$tmp/u.without" 2>/dev/null | wc -l)
+"$unify" --summary "$tmp/u.cut" -o "$tmp/u.cut.out" >"$tmp/u.cut.sum" 2>"$tmp/u.cut.log"
+is "$(val cut_streams "$tmp/u.cut.sum")/$(val lost_streams "$tmp/u.cut.sum")" 1/0 \
+	"unified trace, stream truncated mid-packet: the stream is cut, not lost" ||
+	sed 's/^/# /' "$tmp/u.cut.log" >&2
+n=$(val events_in "$tmp/u.cut.sum")
+[ "$n" -gt "$without" ] && [ "$n" -lt "$full" ] && [ "$(babeltrace2 "$tmp/u.cut.out" 2>/dev/null | wc -l)" = "$n" ]
+ok $? "its intact packets are read and written ($without < $n < $full events)"
+grep -q "stream cut at its last readable packet: file=.*/$big kept=[0-9]* intact packets, [0-9]*/$((size / 2 + 100)) bytes ([0-9]* bytes dropped)" "$tmp/u.cut.log"
+ok $? "and what was dropped is said" || sed 's/^/# /' "$tmp/u.cut.log" >&2
+fifth=$(LC_ALL=C grep -obUaP '\xc1\x1f\xfc\xc1|\xc1\xfc\x1f\xc1' "$tmp/many.u/$big" | sed -n 5p | cut -d: -f1)
+cp -r "$tmp/many.u" "$tmp/u.hdr" && chmod -R u+w "$tmp/u.hdr"
+printf 'XXXX' | dd of="$tmp/u.hdr/$big" bs=1 seek="${fifth:-0}" conv=notrunc 2>/dev/null
+"$unify" --summary "$tmp/u.hdr" -o "$tmp/u.hdr.out" >"$tmp/u.hdr.sum" 2>"$tmp/u.hdr.log"
+grep -q "file=.*/$big kept=4 intact packets, $fifth/$size bytes" "$tmp/u.hdr.log"
+ok $? "a damaged packet header: the 4 packets before it are kept" || sed 's/^/# /' "$tmp/u.hdr.log" >&2
 
 if [ -d "$shared" ]; then
 	cp -r "$shared" "$tmp/shared" && chmod -R u+w "$tmp/shared"

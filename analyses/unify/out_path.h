@@ -1,0 +1,15 @@
+/*
+ * out_path - where the output of `hsatrace unify` may go: never inside one of its inputs
+ * (a later unify of that input would read the output back and double every event), and no
+ * input inside the output.
+ */
+#ifndef HSATRACE_UNIFY_OUT_PATH_H
+#define HSATRACE_UNIFY_OUT_PATH_H
+
+#include <stddef.h>
+
+/* 0 when `out` and every one of `inputs` are apart; else -1 after a message naming both.
+ * An input that does not exist is left for the input search to report. */
+int out_path_check(const char *out, const char *const *inputs, size_t n_inputs);
+
+#endif

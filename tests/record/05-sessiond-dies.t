@@ -1,0 +1,40 @@
+#!/bin/sh
+# The session daemon dies while the program runs: record cannot stop the session, so the
+# recording is lost. It must say so and exit 1, never claim "trace written".
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+app=$HSATRACE_BUILD/tests/foundation/selftest_app
+[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
+[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+plan 5
+
+lttng_harness_start || exit 1
+tmp=$LTTNG_HARNESS_DIR
+sessiond=$(cat "$LTTNG_HOME/.lttng/lttng-sessiond.pid")
+
+# The program emits its event, says it is running, then waits to be released.
+"$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/t" -- \
+	sh -c "\"$app\" 7 lost && touch \"$tmp/running\" && while [ ! -e \"$tmp/release\" ]; do sleep 0.05; done" \
+	2>"$tmp/log" &
+rpid=$!
+i=0
+while [ ! -e "$tmp/running" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+[ -e "$tmp/running" ]
+ok $? "the program runs under record"
+kill -KILL "$sessiond"
+while kill -0 "$sessiond" 2>/dev/null; do sleep 0.05; done
+touch "$tmp/release"
+wait $rpid
+is $? 1 "record exits 1 when the session daemon died during the run"
+grep -q 'the session daemon stopped answering: the recording is lost' "$tmp/log"
+ok $? "and says the recording is lost" || sed 's/^/# /' "$tmp/log" >&2
+grep -q 'trace written' "$tmp/log"
+ok $((! $?)) "it does not claim a trace was written"
+no_daemon_left() { lttng list >/dev/null 2>&1; }
+no_daemon_left
+ok $((! $?)) "record did not start another daemon behind the user's back"
+
+done_testing
