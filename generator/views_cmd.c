@@ -69,17 +69,29 @@ static long version_major(const char *version)
  */
 static void check_schema_version(const char *metadata_path, const char *a_view)
 {
+	static const char key[] = "schema_version = \"";
 	char *metadata = output_read_file(metadata_path), *view = output_read_file(a_view);
-	char trace_version[32], views_version[32];
+	char trace_version[32], views_version[32], warned[256] = " ";
+	const char *entry = metadata;
 
-	find_version(metadata, "hsatrace_schema_version = \"", trace_version,
-		     sizeof(trace_version));
 	find_version(view, "schema version ", views_version, sizeof(views_version));
-	if (*trace_version && *views_version &&
-	    version_major(trace_version) != version_major(views_version))
+	/* hsatrace_schema_version, and a unified trace's hsatrace_<run>_schema_version: the runs
+	 * of one trace may come from different tracers. Each other version is told once. */
+	while (*views_version && entry && (entry = strstr(entry, key)) != NULL) {
+		char word[40];
+
+		find_version(entry, key, trace_version, sizeof(trace_version));
+		entry += sizeof(key) - 1;
+		snprintf(word, sizeof(word), " %s ", trace_version);
+		if (!*trace_version || version_major(trace_version) == version_major(views_version) ||
+		    strstr(warned, word))
+			continue;
+		if (strlen(warned) + strlen(word) < sizeof(warned))
+			strcat(warned, word + 1);
 		fprintf(stderr, PROG ": warning: the trace was recorded with event schema %s but "
 			"these views were generated from schema %s: some events may not show\n",
 			trace_version, views_version);
+	}
 	free(metadata);
 	free(view);
 }
