@@ -289,6 +289,10 @@ static int parse_options(int argc, char **argv, const char **output)
 	}
 	if (argc - optind != 1 || (*output && !**output))
 		return -1;
+	if (*output && strcmp(*output, "-") == 0) {
+		fprintf(stderr, PROG ": -o -: the views are several files, they need a folder\n");
+		return -1;
+	}
 	return 0;
 }
 

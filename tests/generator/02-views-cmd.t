@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 cmd=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-views
 [ -x "$cmd" ] || skip_all "hsatrace-views not built ($cmd)"
-plan 19
+plan 20
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 ctf_text='/* CTF 1.8 */'
@@ -71,6 +71,9 @@ is $? 1 "a folder whose metadata is random bytes fails (1)"
 grep -q "random/metadata is not CTF metadata" "$tmp/err" && [ ! -e "$tmp/random-views" ]
 ok $? "saying its metadata is not CTF metadata, and writing nothing" || sed 's/^/# /' "$tmp/err"
 
+"$cmd" -o - "$tmp/run/trace" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'need a folder' "$tmp/err" && [ ! -e ./- ]
+ok $? "-o - (standard output) is refused: usage error (2), nothing written"
 "$cmd" >/dev/null 2>&1
 is $? 2 "no trace is a usage error (2)"
 "$cmd" --bogus "$tmp/run/trace" >/dev/null 2>&1
