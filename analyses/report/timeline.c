@@ -224,27 +224,44 @@ static int api_exit(struct timeline *tl, const struct trace_event *ev)
 
 /* ---- counters ----------------------------------------------------------------------- */
 
-static int counter_sample(struct timeline *tl, const struct trace_event *ev)
+/*
+ * A counter's lane label. Hardware counters have one value per dispatch: one lane per counter
+ * name, whether from hsa_activity:counter (scope "dispatch") or, in a unified trace, from
+ * hsa_gpu:kernel_counter (every counter pass). Others have one lane per name, scope and id.
+ */
+static int counter_label(const struct trace_event *ev, int is_kernel_counter, char *label,
+			 size_t size)
 {
-	const char *name = trace_event_get_str(ev, "name");
-	const char *scope = trace_event_get_str(ev, "scope");
+	const char *name = trace_event_get_str(ev, is_kernel_counter ? "counter" : "name");
+	const char *scope = is_kernel_counter ? "dispatch" : trace_event_get_str(ev, "scope");
 	uint64_t id = 0;
+
+	if (!name)
+		return -1;
+	trace_event_get_u64(ev, "id", &id);
+	if (scope && strcmp(scope, "dispatch") == 0)
+		snprintf(label, size, "%s (per dispatch)", name);
+	/* Pools and agents are identified by handles, shown in hex as everywhere else. */
+	else if (scope && (strcmp(scope, "pool") == 0 || strcmp(scope, "agent") == 0))
+		snprintf(label, size, "%s (%s 0x%llx)", name, scope, (unsigned long long)id);
+	else
+		snprintf(label, size, "%s (%s %llu)", name, scope ? scope : "?",
+			 (unsigned long long)id);
+	return 0;
+}
+
+static int counter_sample(struct timeline *tl, const struct trace_event *ev,
+			  int is_kernel_counter)
+{
 	double value;
 	char label[128];
 	size_t *slot;
 	struct timeline_counter *c;
 	int added;
 
-	if (!name || !trace_event_get_double(ev, "value", &value))
+	if (counter_label(ev, is_kernel_counter, label, sizeof(label)) != 0 ||
+	    !trace_event_get_double(ev, "value", &value))
 		return 0;
-	trace_event_get_u64(ev, "id", &id);
-	/* Pools and agents are identified by handles, shown in hex as everywhere else. */
-	if (scope && (strcmp(scope, "pool") == 0 || strcmp(scope, "agent") == 0))
-		snprintf(label, sizeof(label), "%s (%s 0x%llx)", name, scope,
-			 (unsigned long long)id);
-	else
-		snprintf(label, sizeof(label), "%s (%s %llu)", name, scope ? scope : "?",
-			 (unsigned long long)id);
 	added = keymap_get_or_add(&tl->counter_index, label, strlen(label), &slot);
 	if (added < 0)
 		return -1;
@@ -308,7 +325,9 @@ int timeline_add_event(struct timeline *tl, const struct trace_event *ev)
 		return 0;
 	}
 	if (strcmp(n, "hsa_activity:counter") == 0)
-		return counter_sample(tl, ev);
+		return counter_sample(tl, ev, 0);
+	if (strcmp(n, "hsa_gpu:kernel_counter") == 0)
+		return counter_sample(tl, ev, 1);
 	return 0;
 }
 

@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 26
+plan 27
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -73,6 +73,16 @@ grep ' hsa_gpu:kernel_counter:' "$tmp/out.txt" |
 [ -s "$tmp/ctr.want" ] && cmp -s "$tmp/ctr.want" "$tmp/ctr.got"
 ok $? "hsa-counters.xml shows every pass's counters as HwCounters/<name>" ||
 	{ diag "want: $(head -3 "$tmp/ctr.want")"; diag "got: $(head -3 "$tmp/ctr.got")"; sed 's/^/# /' "$tmp/an.err"; }
+# And the report draws one lane per counter name, with every dispatch's value.
+"$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report" -o "$tmp/report.html" "$tmp/out" 2>"$tmp/report.err"
+lanes=""
+for c in A B C; do
+	n=$(grep -c " hsa_gpu:kernel_counter:.*counter = \"$c\"" "$tmp/out.txt")
+	grep -A2 "<text x=\"4\" y=\"[0-9]*\">$c (per dispatch)</text>" "$tmp/report.html" |
+		grep -q "<title>$n samples</title>" && lanes="$lanes $c"
+done
+is "$lanes" " A B C" "the report draws a lane per counter (A, B, C) with each dispatch's value" ||
+	sed 's/^/# /' "$tmp/report.err"
 
 # Unifying a unified trace adds nothing.
 "$unify" --summary "$tmp/out" -o "$tmp/again" >"$tmp/again.sum" 2>"$tmp/again.log"
