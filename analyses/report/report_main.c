@@ -151,6 +151,7 @@ int main(int argc, char **argv)
 	r.model.discarded_packets = losses.discarded_packets;
 	stats_model_check_schema(&r.model, "hsatrace report");
 	stats_model_check_losses(&r.model, "hsatrace report");
+	stats_model_check_contexts(&r.model, "hsatrace report");
 	if (stats_model_finish(&r.model) || timeline_add_gpu(&r.timeline, &r.model) ||
 	    stats_tables_build(&tables, &r.model, STATS_ALL, trace)) {
 		fprintf(stderr, "hsatrace report: out of memory\n");

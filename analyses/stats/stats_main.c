@@ -103,6 +103,7 @@ int main(int argc, char **argv)
 	model.discarded_packets = losses.discarded_packets;
 	stats_model_check_schema(&model, "hsatrace stats");
 	stats_model_check_losses(&model, "hsatrace stats");
+	stats_model_check_contexts(&model, "hsatrace stats");
 	if (stats_model_finish(&model) ||
 	    stats_tables_build(&tables, &model, sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");

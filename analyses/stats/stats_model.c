@@ -485,6 +485,17 @@ int stats_model_check_losses(const struct stats_model *m, const char *prog)
 	return 1;
 }
 
+int stats_model_check_contexts(const struct stats_model *m, const char *prog)
+{
+	if (!m->api_events_without_thread)
+		return 0;
+	fprintf(stderr, "%s: warning: %" PRIu64 " of %" PRIu64 " API events have no vpid/vtid "
+		"context: their threads show as pid 0 tid 0; record with hsatrace record, or add "
+		"the contexts to the session: lttng add-context -u -t vpid -t vtid -t procname\n",
+		prog, m->api_events_without_thread, m->api_events);
+	return 1;
+}
+
 /* ---- dispatch ----------------------------------------------------------------------- */
 
 static int ends_with(const char *s, const char *suffix)
@@ -507,6 +518,11 @@ int stats_model_add_event(struct stats_model *m, const struct trace_event *ev)
 		m->have_time = 1;
 	}
 	if (strncmp(n, "hsa_api:", 8) == 0 || strncmp(n, "hsa_api_hot:", 12) == 0) {
+		int64_t vtid;
+
+		m->api_events++;
+		if (!trace_event_get_i64(ev, "vtid", &vtid))
+			m->api_events_without_thread++;
 		if (ends_with(n, "_entry"))
 			return api_entry(m, ev);
 		if (ends_with(n, "_exit"))

@@ -82,6 +82,7 @@ struct stats_model {
 	int have_time;
 	char schema_version[16];            /* hsa_meta:trace_info's, "" when none, "mixed" */
 	uint64_t discarded_events, discarded_packets; /* set by the caller from trace_read */
+	uint64_t api_events, api_events_without_thread; /* hsa_api events; those lacking vtid */
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */
@@ -111,6 +112,10 @@ int stats_model_check_schema(const struct stats_model *m, const char *prog);
 /* Warns on stderr when the tracer discarded events or packets (the counts are then low);
  * returns 1 when it warned. */
 int stats_model_check_losses(const struct stats_model *m, const char *prog);
+
+/* Warns when the API events lack the vpid/vtid contexts (a session set up by hand without
+ * `lttng add-context`): their threads show as pid 0 tid 0. Returns 1 when it warned. */
+int stats_model_check_contexts(const struct stats_model *m, const char *prog);
 
 #define STATS_ROW(vec, type, i) (&((type *)(vec)->items)[i])
 

@@ -11,7 +11,7 @@ app=$B/lib/hsatrace/samples/vector_copy
 for p in "$app" "$B/lib/hsatrace/libhsatrace.so" "$B/lib/hsatrace/cpu-runtime" "$B/bin/hsatrace"; do
 	[ -e "$p" ] || skip_all "not built: $p"
 done
-plan 5
+plan 7
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
 
@@ -36,4 +36,15 @@ row=$(awk '/^Signal waits per thread/ {getline; getline; print; exit}' "$tmp/sta
 set -- $row
 [ "${1:-0}" != 0 ] && [ "${2:-0}" != 0 ] && [ "${3:-}" = vector_copy ]
 ok $? "threads carry their pid, tid and procname" || diag "row: $row"
+! grep -q 'no vpid/vtid context' "$tmp/stats.err"
+ok $? "and stats does not warn about missing contexts" || sed 's/^/# /' "$tmp/stats.err"
+
+# Without the add-context line: stats says why threads show as pid 0 tid 0.
+sed -e '/lttng add-context/d' -e 's|/rec$|/rec-bare|' -e 's|unify rec -o trace|unify rec-bare -o trace-bare|' \
+	-e 's|my-session|bare-session|g' "$tmp/run.sh" >"$tmp/bare.sh"
+(cd "$tmp" && sh -e "$tmp/bare.sh") >"$tmp/bare.log" 2>&1
+"$B/bin/hsatrace" stats "$tmp/trace-bare" >/dev/null 2>"$tmp/bare.err"
+grep -q 'API events have no vpid/vtid context.*lttng add-context -u -t vpid -t vtid -t procname' "$tmp/bare.err"
+ok $? "a session without the contexts: stats warns and gives the add-context line" ||
+	{ sed 's/^/# /' "$tmp/bare.log"; sed 's/^/# /' "$tmp/bare.err"; }
 done_testing
