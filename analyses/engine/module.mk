@@ -2,7 +2,8 @@
 ENGINE_SRCS := value strmap statesys load compile compile_view event exec engine pattern trace_stub trace_ctf \
 	output view
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
-ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS))
+ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
+	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS)
 ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lm
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze

@@ -4,7 +4,8 @@
  *
  *   hsatrace report [--max-items N] [--max-lanes N] -o report.html TRACE
  *
- * Exit status: 0 success, 1 unreadable trace or unwritable output, 2 usage error.
+ * Exit status: 0 success, 1 unreadable trace or unwritable output, or part of the trace
+ * missing (the page of what was read is written), 2 usage error.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -102,7 +103,7 @@ int main(int argc, char **argv)
 	};
 	const char *output = NULL, *trace;
 	size_t max_items = 2000, max_lanes = 256;
-	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
 	struct reading r;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
@@ -157,7 +158,7 @@ int main(int argc, char **argv)
 				     .max_lanes = max_lanes };
 	if (write_page(output, &page))
 		goto cleanup;
-	ret = 0;
+	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:
 	stats_tables_release(&tables);
 	timeline_release(&r.timeline);

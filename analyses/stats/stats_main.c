@@ -4,7 +4,8 @@
  *   hsatrace stats [--format text|csv|json] [--section api,kernels,copies,queues,waits]
  *                  [-o FILE] TRACE
  *
- * Exit status: 0 success, 1 unreadable trace or output, 2 usage error.
+ * Exit status: 0 success, 1 unreadable trace or output, or part of the trace missing (the
+ * tables of what was read are written), 2 usage error.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -60,7 +61,7 @@ int main(int argc, char **argv)
 	enum stats_format format = STATS_TEXT;
 	unsigned sections = STATS_ALL;
 	const char *output = NULL, *trace;
-	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace stats" };
 	struct stats_model model;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
@@ -116,7 +117,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: failed to write the tables\n");
 		goto cleanup;
 	}
-	ret = 0;
+	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:
 	if (out != stdout && fclose(out) && ret == 0) {
 		fprintf(stderr, "hsatrace stats: failed to write '%s'\n", output);

@@ -177,6 +177,9 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	printf("salvaged_streams=%zu\ncut_streams=%zu\nlost_streams=%zu\n",
 	       rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
 	       rs->job.salvage.streams_lost);
+	printf("short_streams=%zu\nmissing_packets=%llu\nfolders_without_metadata=%zu\n",
+	       rs->job.damage.short_streams, (unsigned long long)rs->job.damage.missing_packets,
+	       rs->job.damage.folders_without_metadata);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -243,7 +246,8 @@ int main(int argc, char **argv)
 	    unify_job_collect(&rs.job, stderr) != 0 || write_unified(&rs, &o) != 0)
 		goto cleanup;
 	status = (rs.job.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
-		  rs.job.collect_counts.failed_streams) ? 1 : 0;
+		  rs.job.collect_counts.failed_streams || rs.job.damage.short_streams ||
+		  rs.job.damage.folders_without_metadata) ? 1 : 0;
 cleanup:
 	unify_job_release(&rs.job);
 	free(o.passes);
