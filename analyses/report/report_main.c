@@ -155,7 +155,7 @@ int main(int argc, char **argv)
 	timeline_sort(&r.timeline);
 	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
 				     .tables = &tables, .model = &r.model,
-				     .max_lanes = max_lanes };
+				     .max_lanes = max_lanes, .damage = &losses.damage };
 	if (write_page(output, &page))
 		goto cleanup;
 	ret = trace_read_is_damaged(&losses) ? 1 : 0;

@@ -51,7 +51,8 @@ static void usage(FILE *f)
 		"\n"
 		"IN is a trace, an LTTng session output or a `hsatrace record` output (whose\n"
 		"hsatrace-passes file names the base run and the counter passes).\n"
-		"Exit status: 0 success, 1 failure or damaged input skipped, 2 usage error.\n");
+		"Exit status: 0 success, 1 failure or damaged input (skipped or missing), 2 usage\n"
+		"error.\n");
 }
 
 static int parse_args(int argc, char **argv, struct options *o)

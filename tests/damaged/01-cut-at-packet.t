@@ -74,8 +74,9 @@ ok $? "stats: the tables of what is left are written ($(events "$tmp/cut.txt") o
 
 "$bin/hsatrace-report" -o "$tmp/cut.html" "$tmp/cut" 2>"$tmp/report.log"
 is $? 1 "report: exits 1"
-warned "$tmp/report.log" && xmllint --noout "$tmp/cut.html"
-ok $? "report: the same warning, and the page of what is left" || diag "$(cat "$tmp/report.log")"
+warned "$tmp/report.log" && xmllint --noout "$tmp/cut.html" &&
+	grep -q '<p class="note" id="missing">Part of the trace is missing: 1 stream files cut short (2 packets' "$tmp/cut.html"
+ok $? "report: the same warning, and the page of what is left says so" || diag "$(cat "$tmp/report.log")"
 
 "$bin/hsatrace-unify" --summary "$tmp/cut" -o "$tmp/cut.out" >"$tmp/cut.sum" 2>"$tmp/unify.log"
 is $? 1 "unify: exits 1"
@@ -100,8 +101,9 @@ grep -q "$nometa" "$tmp/two-stats.log" && [ "$(events "$tmp/two.txt")" = "$(even
 ok $? "stats: names the folder and reads the other trace" || diag "$(cat "$tmp/two-stats.log")"
 "$bin/hsatrace-report" -o "$tmp/two.html" "$tmp/two" 2>"$tmp/two-report.log"
 is $? 1 "no metadata: report exits 1"
-grep -q "$nometa" "$tmp/two-report.log" && xmllint --noout "$tmp/two.html"
-ok $? "report: names the folder, the page is written"
+grep -q "$nometa" "$tmp/two-report.log" && xmllint --noout "$tmp/two.html" &&
+	grep -q 'id="missing">.*1 trace folders without metadata' "$tmp/two.html"
+ok $? "report: names the folder, the page is written and says so"
 "$bin/hsatrace-unify" --summary "$tmp/two" -o "$tmp/two.out" >"$tmp/two.sum" 2>"$tmp/two-unify.log"
 is $? 1 "no metadata: unify exits 1"
 grep -q "$nometa" "$tmp/two-unify.log" && [ "$(val folders_without_metadata "$tmp/two.sum")" = 1 ]
