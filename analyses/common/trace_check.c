@@ -78,10 +78,12 @@ static void check_stream(struct check *c, const char *trace, const char *idx_nam
 	struct ctf_index_tail tail;
 	struct stat st;
 	uint64_t size = 0;
+	int exists;
 
 	snprintf(idx, sizeof(idx), "%s/index/%s", trace, idx_name);
 	snprintf(stream, sizeof(stream), "%s/%.*s", trace, (int)len, idx_name);
-	if (is_file(stream, &st))
+	exists = is_file(stream, &st);
+	if (exists)
 		size = (uint64_t)st.st_size;
 	else if (!is_file(idx, &st))
 		return;
@@ -90,7 +92,7 @@ static void check_stream(struct check *c, const char *trace, const char *idx_nam
 	describe_time(trace, &tail, when, sizeof(when));
 	fprintf(stderr, "%s: warning: stream file %s: %" PRIu64 " of the %" PRIu64 " packets its "
 		"LTTng index lists are missing (%" PRIu64 " bytes%s), their events are lost: "
-		"file=%s\n", c->prog, size ? "cut short" : "absent", tail.missing, tail.packets,
+		"file=%s\n", c->prog, exists ? "cut short" : "absent", tail.missing, tail.packets,
 		tail.expected_size > size ? tail.expected_size - size : 0, when, stream);
 	c->counts.short_streams++;
 	c->counts.missing_packets += tail.missing;

@@ -59,6 +59,7 @@ merge_init(bt_self_component_sink *self, bt_self_component_sink_configuration *c
 	if (!m->inputs)
 		goto error;
 	for (m->n_inputs = 0; m->n_inputs < m->params->n_inputs; m->n_inputs++) {
+		m->inputs[m->n_inputs].last_ns = INT64_MIN;
 		snprintf(name, sizeof(name), "in%" PRIu64, m->n_inputs);
 		if (bt_self_component_sink_add_input_port(self, name, NULL, NULL) !=
 		    BT_SELF_COMPONENT_ADD_PORT_STATUS_OK)
