@@ -74,7 +74,26 @@ static int any_from_component(const bt_error *error, uint64_t n)
 	return 0;
 }
 
+/* The output port of the innermost cause a message iterator wrote, or NULL. */
+static const char *failed_port(const bt_error *error, uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		const bt_error_cause *cause = bt_error_borrow_cause_by_index(error, i);
+
+		if (bt_error_cause_get_actor_type(cause) ==
+		    BT_ERROR_CAUSE_ACTOR_TYPE_MESSAGE_ITERATOR)
+			return bt_error_cause_message_iterator_actor_get_component_output_port_name(
+				cause);
+	}
+	return NULL;
+}
+
 size_t bt_error_text_take(char *buf, size_t size)
+{
+	return bt_error_text_take_port(buf, size, NULL, 0);
+}
+
+size_t bt_error_text_take_port(char *buf, size_t size, char *port, size_t port_size)
 {
 	const bt_error *error = bt_current_thread_take_error();
 	uint64_t n = error ? bt_error_get_cause_count(error) : 0;
@@ -84,6 +103,11 @@ size_t bt_error_text_take(char *buf, size_t size)
 
 	if (size)
 		buf[0] = '\0';
+	if (port && port_size) {
+		const char *name = error ? failed_port(error, n) : NULL;
+
+		snprintf(port, port_size, "%s", name ? name : "");
+	}
 	for (uint64_t i = 0; i < n && written < MAX_CAUSES; i++) {
 		const bt_error_cause *cause = bt_error_borrow_cause_by_index(error, i);
 		int repeated = 0;

@@ -8,6 +8,7 @@
 #include "analyses/engine/trace.h"
 #include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_sink.h"
+#include "analyses/common/stream_file.h"
 #include "analyses/common/trace_check.h"
 
 #include <inttypes.h>
@@ -343,20 +344,25 @@ static bt_graph_simple_sink_component_consume_func_status sink_consume(bt_messag
 }
 
 /*
- * The current thread's error into err: "failed to WHAT: path=P reason=ROOT-CAUSE", then
- * `note` (may be ""), then a line per further cause.
+ * The current thread's error into err: "failed to WHAT: path=P [file=F] reason=ROOT-CAUSE",
+ * then `note` (may be ""), then a line per further cause. F: the stream file that failed,
+ * when a stream's message iterator said so.
  */
 static void take_error(char *err, size_t errsz, const char *what, const char *path,
 		       const char *note)
 {
-	char causes[2048];
+	char causes[2048], port[512], stream[4400] = "";
 	char *more;
 
-	bt_error_text_take(causes, sizeof(causes));
+	bt_error_text_take_port(causes, sizeof(causes), port, sizeof(port));
+	if (port[0]) {
+		stream[0] = ' ';
+		stream_file_describe(path, port, stream + 1, sizeof(stream) - 1);
+	}
 	more = strchr(causes, '\n');
 	if (more)
 		*more++ = '\0';
-	snprintf(err, errsz, "failed to %s: path=%s%s%s%s%s%s", what, path,
+	snprintf(err, errsz, "failed to %s: path=%s%s%s%s%s%s%s", what, path, stream,
 		 causes[0] ? " reason=" : "", causes, note, more ? "\n" : "", more ? more : "");
 }
 
@@ -383,11 +389,12 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	char *copy = strdup(path);
 	struct ctf_ctx c = { 0 };
 	struct trace_check_counts counts = { 0 };
-	size_t damage = trace_check_tree(path, "hsatrace-analyze", &counts);
+	size_t damage;
 	bt_graph_run_status st;
 	int ret = -1;
 
 	memset(fcache, 0, sizeof(fcache));
+	damage = trace_check_tree(path, "hsatrace-analyze", &counts);
 	c.fn = fn;
 	c.ctx = ctx;
 	c.trace_name = copy ? basename(copy) : path;

@@ -2,7 +2,7 @@
 # Timestamps going back in a stream: stats and report read the trace as unify does (the late
 # event moved forward to its predecessor's time, counted, unify's warning), exit 0. Events
 # the tracer discarded: analyze warns as stats and unify do. Damaged streams: messages name
-# the file and carry no babeltrace2 addresses.
+# the file (unify, stats, analyze) and carry no babeltrace2 addresses.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -15,7 +15,7 @@ for p in "$app" "$ooo" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatra
 	"$bin/hsatrace-analyze"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 12
+plan 13
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
 
@@ -70,6 +70,10 @@ ok $? "corrupted packets: stats names the stream file (exit $st)" || diag "$(cat
 "$bin/hsatrace-unify" "$tmp/bad" -o "$tmp/bad.out" 2>"$tmp/bad-unify.log"
 grep -q "damaged, the rest of it is skipped: file=$file\$" "$tmp/bad-unify.log"
 ok $? "unify names it too" || diag "$(cat "$tmp/bad-unify.log")"
+"$bin/hsatrace-analyze" -S "$xml" "$tmp/bad/${trace#"$tmp/lossy/"}" >/dev/null 2>"$tmp/bad-analyze.log"
+st=$?
+[ $st = 1 ] && grep -q "failed to read the CTF trace: path=.* file=$file reason=" "$tmp/bad-analyze.log"
+ok $? "analyze names it too (exit $st)" || diag "$(cat "$tmp/bad-analyze.log")"
 
 ! grep -l 'addr=0x' "$tmp"/*.log
 ok $? "no message carries babeltrace2's addresses"
