@@ -6,7 +6,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
-#define MAX_CAUSES 4
+#define MAX_CAUSES 8
 
 /* Length of an address pair ("name-addr=0x1234") at s, or 0. */
 static size_t address_pair(const char *s)

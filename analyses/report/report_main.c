@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	struct report_page page;
-	char err[1024];
+	char err[4096];
 	int c, ret = 1;
 
 	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {

@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	FILE *out = stdout;
-	char err[1024], bad[64];
+	char err[4096], bad[64];
 	int c, ret = 1;
 
 	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
