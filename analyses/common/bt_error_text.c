@@ -49,7 +49,9 @@ void bt_error_text_strip(const char *msg, char *out, size_t size)
 		if (skip) {
 			p += skip;
 			if (p[0] == ',' && p[1] == ' ')
-				p += 2;
+				p += 2;	/* the next pair of the list takes its place */
+			else if (p[0] == ' ')
+				p++;
 			else
 				len = trim_separator(out, len);
 			continue;

@@ -18,7 +18,7 @@ for p in "$app" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-unif
 	"$bin/hsatrace-analyze"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 26
+plan 27
 # babeltrace2's own leaks on its error paths are not ours (see lsan.supp).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
@@ -90,6 +90,12 @@ ok $? "unify: the output is written and readable"
 is $? 1 "analyze: exits 1"
 warned "$tmp/analyze.log" && grep -q "the trace is incomplete" "$tmp/analyze.log"
 ok $? "analyze: the same warning" || diag "$(cat "$tmp/analyze.log")"
+
+# A stream file its index lists, gone.
+cp -r "$tmp/rec" "$tmp/absent" && chmod -R u+w "$tmp/absent" && rm "$tmp/absent/$rel/$best"
+"$bin/hsatrace-stats" "$tmp/absent" >/dev/null 2>"$tmp/absent-stats.log"
+[ $? = 1 ] && grep -q "warning: stream file absent: $best_n of the $best_n packets .*file=$tmp/absent/$rel/$best\$" "$tmp/absent-stats.log"
+ok $? "an absent stream file: stats names it, exits 1" || diag "$(cat "$tmp/absent-stats.log")"
 
 # A trace folder of stream files and an index, without metadata, next to a complete one.
 mkdir -p "$tmp/two" && cp -r "$tmp/rec" "$tmp/two/a" && cp -r "$tmp/rec" "$tmp/two/b" &&
