@@ -158,12 +158,11 @@ static void walk(struct check *c, const char *dir, int depth)
 			"read (%zu stream files skipped): path=%s\n", c->prog, streams, dir);
 		c->counts.folders_without_metadata++;
 		c->problems++;
-		return;
 	}
 	if (depth >= MAX_DEPTH || !(d = opendir(dir)))
 		return;
 	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "index") == 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
