@@ -31,7 +31,8 @@ static void describe_stream(const bt_port_output *upstream, char *buf, size_t si
 	const char *dir = NULL;
 
 	for (size_t i = 0; i < s->ndirs && !dir; i++)
-		if (s->srcs[i] && comp == (const void *)bt_component_source_as_component_const(s->srcs[i]))
+		if (s->srcs[i] &&
+		    comp == (const void *)bt_component_source_as_component_const(s->srcs[i]))
 			dir = s->dirs[i];
 	stream_file_describe(dir, bt_port_get_name(port), buf, size);
 }

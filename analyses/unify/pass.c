@@ -32,7 +32,8 @@ static void describe_stream(const bt_port_output *upstream, char *buf, size_t si
 	const char *dir = NULL;
 
 	for (size_t i = 0; i < ps->n && !dir; i++)
-		if (ps->srcs[i] && comp == (const void *)bt_component_source_as_component_const(ps->srcs[i]))
+		if (ps->srcs[i] &&
+		    comp == (const void *)bt_component_source_as_component_const(ps->srcs[i]))
 			dir = ps->paths[i];
 	stream_file_describe(dir, bt_port_get_name(port), buf, size);
 }
