@@ -651,7 +651,7 @@ int main(int argc, char **argv)
 	struct sink_ctx *sinks = NULL;
 	struct out_file outf;
 	int nxml;
-	char err[1024];
+	char err[4096];
 	const char *trace;
 
 	memset(&a, 0, sizeof(a));

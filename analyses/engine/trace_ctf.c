@@ -2,9 +2,14 @@
  * trace_ctf.c - CTF traces through libbabeltrace2: a graph src.ctf.fs -> flt.utils.muxer ->
  * a simple sink of ours that turns event messages into struct ev (fields converted on demand,
  * as Trace Compass's CtfTmfEventField does: integers -> Long, enums -> label, reals -> Double).
+ * The trace's own files are checked first (analyses/common/trace_check.h); what the tracer
+ * discarded is reported after the read.
  */
 #include "analyses/engine/trace.h"
+#include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_sink.h"
+#include "analyses/common/stream_file.h"
+#include "analyses/common/trace_check.h"
 
 #include <inttypes.h>
 #include <libgen.h>
@@ -23,6 +28,7 @@ struct ctf_ctx {
 	const char *trace_name;
 	int64_t last_ts;
 	uint64_t nevents;
+	uint64_t discarded_events, discarded_packets;
 };
 
 static struct hv field_value(const bt_field *f, struct scratch *sc)
@@ -287,6 +293,29 @@ static void on_event(struct ctf_ctx *c, const bt_message *msg)
 	c->fn(c->ctx, &e);
 }
 
+static void count_discarded(struct ctf_ctx *c, const bt_message *msg)
+{
+	uint64_t n = 0;
+
+	if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_DISCARDED_EVENTS &&
+	    bt_message_discarded_events_get_count(msg, &n) == BT_PROPERTY_AVAILABILITY_AVAILABLE)
+		c->discarded_events += n;
+	else if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_DISCARDED_PACKETS &&
+		 bt_message_discarded_packets_get_count(msg, &n) ==
+			 BT_PROPERTY_AVAILABILITY_AVAILABLE)
+		c->discarded_packets += n;
+}
+
+/* The wording of `hsatrace stats` and `hsatrace unify`. */
+static void warn_discarded(const struct ctf_ctx *c)
+{
+	if (c->discarded_events || c->discarded_packets)
+		fprintf(stderr, "hsatrace-analyze: warning: the tracer discarded %" PRIu64 " events "
+			"and %" PRIu64 " packets (its buffers were full): the results are "
+			"incomplete; record with --blocking or larger buffers\n",
+			c->discarded_events, c->discarded_packets);
+}
+
 static bt_graph_simple_sink_component_initialize_func_status sink_init(bt_message_iterator *it,
 								      void *data)
 {
@@ -307,24 +336,34 @@ static bt_graph_simple_sink_component_consume_func_status sink_consume(bt_messag
 	for (uint64_t i = 0; i < count; i++) {
 		if (bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT)
 			on_event(c, msgs[i]);
+		else
+			count_discarded(c, msgs[i]);
 		bt_message_put_ref(msgs[i]);
 	}
 	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
 }
 
-/* The deepest cause of the current thread's error, into err. */
-static void take_error(char *err, size_t errsz, const char *what, const char *path)
+/*
+ * The current thread's error into err: "failed to WHAT: path=P [file=F] reason=ROOT-CAUSE",
+ * then `note` (may be ""), then a line per further cause. F: the stream file that failed,
+ * when a stream's message iterator said so.
+ */
+static void take_error(char *err, size_t errsz, const char *what, const char *path,
+		       const char *note)
 {
-	const bt_error *e = bt_current_thread_take_error();
-	const char *cause = NULL;
+	char causes[2048], port[512], stream[4400] = "";
+	char *more;
 
-	if (e && bt_error_get_cause_count(e))
-		cause = bt_error_cause_get_message(
-			bt_error_borrow_cause_by_index(e, 0)); /* the root cause */
-	snprintf(err, errsz, "failed to %s: path=%s%s%s", what, path, cause ? " reason=" : "",
-		 cause ? cause : "");
-	if (e)
-		bt_error_release(e);
+	bt_error_text_take_port(causes, sizeof(causes), port, sizeof(port));
+	if (port[0]) {
+		stream[0] = ' ';
+		stream_file_describe(path, port, stream + 1, sizeof(stream) - 1);
+	}
+	more = strchr(causes, '\n');
+	if (more)
+		*more++ = '\0';
+	snprintf(err, errsz, "failed to %s: path=%s%s%s%s%s%s%s", what, path, stream,
+		 causes[0] ? " reason=" : "", causes, note, more ? "\n" : "", more ? more : "");
 }
 
 static const void *find_class(const char *plugin_name, const char *cls, int source,
@@ -349,10 +388,13 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	bt_value *params = bt_value_map_create(), *inputs = NULL;
 	char *copy = strdup(path);
 	struct ctf_ctx c = { 0 };
+	struct trace_check_counts counts = { 0 };
+	size_t damage;
 	bt_graph_run_status st;
 	int ret = -1;
 
 	memset(fcache, 0, sizeof(fcache));
+	damage = trace_check_tree(path, "hsatrace-analyze", &counts);
 	c.fn = fn;
 	c.ctx = ctx;
 	c.trace_name = copy ? basename(copy) : path;
@@ -373,37 +415,44 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	}
 	if (bt_graph_add_source_component(graph, src_cls, "source", params, BT_LOGGING_LEVEL_NONE,
 					  &src)) {
-		take_error(err, errsz, "open the CTF trace", path);
+		take_error(err, errsz, "open the CTF trace", path, "");
 		goto cleanup;
 	}
 	if (bt_graph_add_filter_component(graph, mux_cls, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &mux) ||
 	    bt_graph_add_simple_sink_component(graph, "engine", sink_init, sink_consume, NULL, &c,
 					       &sink)) {
-		take_error(err, errsz, "build the trace graph", path);
+		take_error(err, errsz, "build the trace graph", path, "");
 		goto cleanup;
 	}
 	for (uint64_t i = 0; i < bt_component_source_get_output_port_count(src); i++) {
 		if (bt_graph_connect_ports(graph,
 				bt_component_source_borrow_output_port_by_index_const(src, i),
 				bt_component_filter_borrow_input_port_by_index_const(mux, i), NULL)) {
-			take_error(err, errsz, "connect the trace streams", path);
+			take_error(err, errsz, "connect the trace streams", path, "");
 			goto cleanup;
 		}
 	}
 	if (bt_graph_connect_ports(graph, bt_component_filter_borrow_output_port_by_index_const(mux, 0),
 				   bt_component_sink_borrow_input_port_by_index_const(sink, 0), NULL)) {
-		take_error(err, errsz, "connect the sink", path);
+		take_error(err, errsz, "connect the sink", path, "");
 		goto cleanup;
 	}
 	do
 		st = bt_graph_run(graph);
 	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
+	warn_discarded(&c);
 	if (st != BT_GRAPH_RUN_STATUS_OK) {
-		char cause[900];
+		char note[128];
 
-		take_error(cause, sizeof(cause), "read the CTF trace", path);
-		snprintf(err, errsz, "%s (stopped after %" PRIu64 " events, last timestamp %" PRId64 ")",
-			 cause, c.nevents, c.last_ts);
+		snprintf(note, sizeof(note), " (stopped after %" PRIu64 " events, last timestamp %"
+			 PRId64 ")", c.nevents, c.last_ts);
+		take_error(err, errsz, "read the CTF trace", path, note);
+		goto cleanup;
+	}
+	if (damage) {
+		snprintf(err, errsz, "the trace is incomplete (%zu stream files cut short, %zu "
+			 "folders without metadata): path=%s", counts.short_streams,
+			 counts.folders_without_metadata, path);
 		goto cleanup;
 	}
 	ret = 0;

@@ -103,6 +103,12 @@ static void write_summary(const struct report_page *p, FILE *out)
 			" events and %" PRIu64 " packets (its buffers were full): the counts on this "
 			"page are low. Record with --blocking or larger buffers.</p>\n",
 			p->tables->discarded_events, p->tables->discarded_packets);
+	if (p->damage && (p->damage->short_streams || p->damage->folders_without_metadata))
+		fprintf(out, "<p class=\"note\" id=\"missing\">Part of the trace is missing: %zu "
+			"stream files cut short (%" PRIu64 " packets, %" PRIu64 " bytes), %zu trace "
+			"folders without metadata. Their events are not on this page.</p>\n",
+			p->damage->short_streams, p->damage->missing_packets,
+			p->damage->missing_bytes, p->damage->folders_without_metadata);
 }
 
 /* Counters are lanes too: at most max_lanes of them are drawn. */

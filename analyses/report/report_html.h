@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "analyses/common/trace_check.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"
 
@@ -18,6 +19,7 @@ struct report_page {
 	const struct stats_tables *tables;
 	const struct stats_model *model;
 	size_t max_lanes;     /* lanes drawn at most; the rest are counted in the note */
+	const struct trace_check_counts *damage; /* what the trace's files say is missing, or NULL */
 };
 
 /* Returns 0, or -1 when writing failed. */

@@ -4,7 +4,8 @@
  *
  *   hsatrace report [--max-items N] [--max-lanes N] -o report.html TRACE
  *
- * Exit status: 0 success, 1 unreadable trace or unwritable output, 2 usage error.
+ * Exit status: 0 success, 1 unreadable trace or unwritable output, or part of the trace
+ * missing (the page of what was read is written), 2 usage error.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -107,12 +108,12 @@ int main(int argc, char **argv)
 	};
 	const char *output = NULL, *trace;
 	size_t max_items = 2000, max_lanes = 256;
-	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
 	struct reading r;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	struct report_page page;
-	char err[1024];
+	char err[4096];
 	int c, ret = 1;
 
 	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
@@ -160,10 +161,10 @@ int main(int argc, char **argv)
 	timeline_sort(&r.timeline);
 	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
 				     .tables = &tables, .model = &r.model,
-				     .max_lanes = max_lanes };
+				     .max_lanes = max_lanes, .damage = &losses.damage };
 	if (write_page(output, &page))
 		goto cleanup;
-	ret = 0;
+	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:
 	stats_tables_release(&tables);
 	timeline_release(&r.timeline);

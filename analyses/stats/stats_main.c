@@ -4,7 +4,8 @@
  *   hsatrace stats [--format text|csv|json] [--section api,kernels,copies,queues,waits]
  *                  [-o FILE] TRACE
  *
- * Exit status: 0 success, 1 unreadable trace or output, 2 usage error.
+ * Exit status: 0 success, 1 unreadable trace or output, or part of the trace missing (the
+ * tables of what was read are written), 2 usage error.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -61,12 +62,12 @@ int main(int argc, char **argv)
 	enum stats_format format = STATS_TEXT;
 	unsigned sections = STATS_ALL;
 	const char *output = NULL, *trace;
-	struct trace_read_options read_opts = { .progress = isatty(2) };
+	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace stats" };
 	struct stats_model model;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
 	struct out_file out;
-	char err[1024], bad[64];
+	char err[4096], bad[64];
 	int c, ret = 1;
 
 	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
@@ -123,7 +124,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
-	ret = 0;
+	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:
 	stats_tables_release(&tables);
 	stats_model_release(&model);

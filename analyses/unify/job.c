@@ -63,12 +63,16 @@ static int open_traces(struct unify_job *j)
 int unify_job_find(struct unify_job *j, const char *const *inputs, size_t n_inputs,
 		   const char *const *passes, size_t n_passes)
 {
-	for (size_t i = 0; i < n_inputs; i++)
+	for (size_t i = 0; i < n_inputs; i++) {
+		trace_check_tree(inputs[i], "hsatrace-unify", &j->damage);
 		if (trace_list_add(&j->traces, inputs[i], false) < 0)
 			return -1;
-	for (size_t i = 0; i < n_passes; i++)
+	}
+	for (size_t i = 0; i < n_passes; i++) {
+		trace_check_tree(passes[i], "hsatrace-unify", &j->damage);
 		if (trace_list_add(&j->traces, passes[i], true) < 0)
 			return -1;
+	}
 	if (open_traces(j) != 0)
 		return -1;
 	free(j->paths);

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "analyses/common/trace_check.h"
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/salvage.h"
@@ -19,6 +20,7 @@ struct unify_job {
 	struct gpu_store gpu;
 	struct unify_counts collect_counts;
 	size_t skipped_traces;	/* traces that did not open whole */
+	struct trace_check_counts damage; /* what the inputs' own files say is missing */
 	const char **paths;	/* scratch list of paths handed to a pass */
 	struct unify_env_entry *env;	/* built by unify_job_env */
 	size_t n_env;

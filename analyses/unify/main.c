@@ -53,7 +53,8 @@ static void usage(FILE *f)
 		"\n"
 		"IN is a trace, an LTTng session output or a `hsatrace record` output (whose\n"
 		"hsatrace-passes file names the base run and the counter passes).\n"
-		"Exit status: 0 success, 1 failure or damaged input skipped, 2 usage error.\n");
+		"Exit status: 0 success, 1 failure or damaged input (skipped or missing), 2 usage\n"
+		"error.\n");
 }
 
 static int parse_args(int argc, char **argv, struct options *o)
@@ -181,6 +182,9 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	       "skipped_unified=%zu\n", rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
 	       (unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
 	       rs->job.traces.unified_skipped);
+	printf("short_streams=%zu\nmissing_packets=%llu\nfolders_without_metadata=%zu\n",
+	       rs->job.damage.short_streams, (unsigned long long)rs->job.damage.missing_packets,
+	       rs->job.damage.folders_without_metadata);
 	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
@@ -248,7 +252,8 @@ int main(int argc, char **argv)
 	    unify_job_collect(&rs.job, stderr) != 0 || write_unified(&rs, &o) != 0)
 		goto cleanup;
 	status = (rs.job.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
-		  rs.job.collect_counts.failed_streams) ? 1 : 0;
+		  rs.job.collect_counts.failed_streams || rs.job.damage.short_streams ||
+		  rs.job.damage.folders_without_metadata) ? 1 : 0;
 cleanup:
 	unify_job_release(&rs.job);
 	free(o.passes);

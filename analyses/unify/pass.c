@@ -1,23 +1,41 @@
 #include "analyses/unify/pass.h"
+#include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_sink.h"
+#include "analyses/common/stream_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/* The innermost causes explain best (e.g. which file is truncated): they come first. */
 static void print_error(const char *what)
 {
-	const bt_error *err = bt_current_thread_take_error();
-	int64_t n = err ? bt_error_get_cause_count(err) : 0;
+	char causes[2048];
 
-	fprintf(stderr, "hsatrace-unify: %s\n", what);
-	/* The innermost causes explain best (e.g. which file is truncated). */
-	for (int64_t i = 0; i < n && i < 3; i++)
-		fprintf(stderr, "  cause: %s\n",
-			bt_error_cause_get_message(bt_error_borrow_cause_by_index(err, (uint64_t)i)));
-	if (err)
-		bt_error_release(err);
+	bt_error_text_take(causes, sizeof(causes));
+	fprintf(stderr, "hsatrace-unify: %s%s%s\n", what, causes[0] ? "\n  cause: " : "", causes);
+}
+
+/* The sources of a pass and the trace each reads, to name a damaged stream's file. */
+struct pass_sources {
+	const bt_component_source **srcs;
+	const char *const *paths;
+	size_t n;
+};
+
+static void describe_stream(const bt_port_output *upstream, char *buf, size_t size, void *data)
+{
+	const struct pass_sources *ps = data;
+	const bt_port *port = bt_port_output_as_port_const(upstream);
+	const void *comp = bt_port_borrow_component_const(port);
+	const char *dir = NULL;
+
+	for (size_t i = 0; i < ps->n && !dir; i++)
+		if (ps->srcs[i] &&
+		    comp == (const void *)bt_component_source_as_component_const(ps->srcs[i]))
+			dir = ps->paths[i];
+	stream_file_describe(dir, bt_port_get_name(port), buf, size);
 }
 
 static const bt_plugin *plugin;
@@ -167,11 +185,14 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	bt_component_class_filter *cls = unify_filter_class_create();
 	const bt_component_filter *filter = NULL;
 	const bt_port_input *sink_in;
+	struct pass_sources sources = { srcs, paths, n };
 	int ret = -1;
 
 	*keep = NULL;
 	if (!g || !srcs || !cls)
 		goto cleanup;
+	params->describe = describe_stream;
+	params->describe_data = &sources;
 	params->n_inputs = 0;
 	for (size_t i = 0; i < n; i++) {
 		srcs[i] = add_source(g, paths[i], i);
@@ -200,6 +221,7 @@ error:
 	print_error(params->mode == UNIFY_WRITE ? "failed to write the unified trace" :
 						  "failed to read the GPU activity records");
 cleanup:
+	params->describe = NULL; /* the sources are gone after this call */
 	bt_component_class_filter_put_ref(cls);
 	free(srcs);
 	bt_graph_put_ref(g);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyses/common/bt_error_text.h"
 #include "analyses/common/ptrmap.h"
 #include "analyses/unify/ir_copy.h"
 #include "analyses/unify/out_trace.h"
@@ -13,17 +14,22 @@
 
 /* --- small helpers --- */
 
-static void report_error(const char *what, const char *name)
+/* The warning names the upstream's stream file when params.describe knows it. */
+static void report_error(const struct unify_filter *f, const char *what,
+			 bt_self_component_port_input *in)
 {
-	const bt_error *err = bt_current_thread_take_error();
-	const char *cause = NULL;
+	const bt_port *port = bt_self_component_port_as_port(
+		bt_self_component_port_input_as_self_component_port(in));
+	const bt_connection *c = bt_port_borrow_connection_const(port);
+	char stream[4400], causes[2048];
 
-	if (err && bt_error_get_cause_count(err) > 0)
-		cause = bt_error_cause_get_message(bt_error_borrow_cause_by_index(err, 0));
-	fprintf(stderr, "hsatrace-unify: warning: %s: input=%s%s%s\n", what, name,
-		cause ? " cause=" : "", cause ? cause : "");
-	if (err)
-		bt_error_release(err);
+	snprintf(stream, sizeof(stream), "input=%s", bt_port_get_name(port));
+	if (f->params.describe && c)
+		f->params.describe(bt_connection_borrow_upstream_port_const(c), stream,
+				   sizeof(stream), f->params.describe_data);
+	bt_error_text_take(causes, sizeof(causes));
+	fprintf(stderr, "hsatrace-unify: warning: %s: %s%s%s\n", what, stream,
+		causes[0] ? "\n  cause: " : "", causes);
 }
 
 int unify_push(struct unify_iter *it, const bt_message *msg)
@@ -142,7 +148,7 @@ static int upstream_fill(struct unify_iter *it, struct upstream *up)
 		up->count = 0;
 		up->ended = true;
 		it->f->params.counts->failed_streams++;
-		report_error("input stream is damaged, the rest of it is skipped", up->name);
+		report_error(it->f, "input stream is damaged, the rest of it is skipped", up->port);
 		return 0;
 	}
 }
@@ -720,11 +726,12 @@ unify_filter_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_
 			continue;
 		up->name = bt_port_get_name(bt_self_component_port_as_port(
 			bt_self_component_port_input_as_self_component_port(in)));
+		up->port = in;
 		up->last_ns = INT64_MIN;
 		if (bt_message_iterator_create_from_message_iterator(self, in, &up->it) !=
 		    BT_MESSAGE_ITERATOR_CREATE_FROM_MESSAGE_ITERATOR_STATUS_OK) {
 			f->params.counts->failed_streams++;
-			report_error("input stream cannot be read, skipped", up->name);
+			report_error(f, "input stream cannot be read, skipped", in);
 			continue;
 		}
 		it->n_ups++;

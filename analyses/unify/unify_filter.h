@@ -46,6 +46,9 @@ struct unify_params {
 	struct unify_counts *counts;
 	const struct unify_env_entry *env;	/* extra environment entries (write mode) */
 	size_t n_env;
+	/* Names the stream an upstream port reads ("file=PATH") in warnings; may be NULL. */
+	void (*describe)(const bt_port_output *upstream, char *buf, size_t size, void *data);
+	void *describe_data;
 };
 
 /* A new reference to the component class; initialize-method data: struct unify_params *. */

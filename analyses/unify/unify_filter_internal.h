@@ -23,6 +23,7 @@ struct upstream {
 	int64_t last_ns;
 	bool ended;
 	const char *name;
+	bt_self_component_port_input *port;
 };
 
 enum synth_what { SYN_KERNEL_BEGIN, SYN_KERNEL_END, SYN_COPY_BEGIN, SYN_COPY_END, SYN_COUNTER };

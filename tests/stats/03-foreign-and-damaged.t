@@ -2,7 +2,8 @@
 # hsatrace stats and report on traces they did not expect: a real LTTng 2.11 kernel + UST
 # session without any hsatrace event (from ../shared, skipped when absent), and recordings
 # of the fake app with bytes of their stream files overwritten. Either a result or one clear
-# message, exit 0 or 1, and never a crash or a sanitizer report.
+# message (without babeltrace2's internal addresses), exit 0 or 1, and never a crash or a
+# sanitizer report.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -14,7 +15,7 @@ report=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 [ -x "$report" ] || skip_all "hsatrace-report not built ($report)"
 damaged=8
-plan $((4 + 1 + 2 * damaged + 1))
+plan $((4 + 1 + 2 * damaged + 2))
 # babeltrace2's own leaks on its error paths are not ours (see lsan.supp).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
@@ -70,16 +71,20 @@ while [ $i -le $damaged ]; do
 	damage $i "$tmp/bad"
 	"$stats" "$tmp/bad" >/dev/null 2>"$tmp/err.txt"
 	st=$?
+	cat "$tmp/err.txt" >>"$tmp/all-err.txt"
 	[ $st = 1 ] && failures=$((failures + 1))
 	clean $st "$tmp/err.txt"
 	ok $? "damaged trace $i: stats exits $st cleanly" || diag "$(head -20 "$tmp/err.txt")"
 	"$report" -o "$tmp/bad.html" "$tmp/bad" >/dev/null 2>"$tmp/err.txt"
 	st=$?
+	cat "$tmp/err.txt" >>"$tmp/all-err.txt"
 	clean $st "$tmp/err.txt" && { [ $st = 1 ] || xmllint --noout "$tmp/bad.html"; }
 	ok $? "damaged trace $i: report exits $st cleanly" || diag "$(head -20 "$tmp/err.txt")"
 	i=$((i + 1))
 done
 [ $failures -gt 0 ]
 ok $? "some damage is detected and reported ($failures of $damaged traces refused)"
+! grep 'addr=0x' "$tmp/all-err.txt"
+ok $? "no message carries babeltrace2's internal addresses"
 
 done_testing

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Bad input never crashes unify: damaged copies of recorded traces (truncated stream,
 # corrupted packets, corrupted metadata), out-of-order timestamps and, with ../shared, a
-# truncated stream of a real multi-packet LTTng trace. Each gets a clear message, a
-# best-effort output that babeltrace2 reads, and counts of what was skipped.
+# truncated stream of a real multi-packet LTTng trace. Each gets a clear message (without
+# babeltrace2's internal addresses), a best-effort output that babeltrace2 reads, and counts
+# of what was skipped.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -15,7 +16,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 22
+plan 23
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -122,5 +123,8 @@ if [ -d "$shared" ]; then
 else
 	skip 3 "../shared/traces is absent"
 fi
+
+! grep -l 'addr=0x' "$tmp"/*.log
+ok $? "no message carries babeltrace2's internal addresses"
 
 done_testing

@@ -1,0 +1,6 @@
+# analyses/common: what the commands' trace readers share (linked into each command's objects).
+COMMON_TRACE_CHECK_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,trace_check.o ctf_index.o \
+	ctf_clock.o stream_file.o)
+COMMON_BT_OBJS := $(BUILD)/obj/analyses/common/bt_error_text.o
+
+$(BUILD)/obj/analyses/common/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
