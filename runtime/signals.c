@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/fork.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
 
@@ -646,4 +647,23 @@ hsa_status_t impl_hsa_signal_group_wait_any_relaxed(hsa_signal_group_t group,
 {
 	(void)hint;
 	return group_wait_any(group, conds, values, signal, value);
+}
+
+/* A forked child: the threads counted as sleeping on signals stayed in the parent. */
+static void forget_waiters(void)
+{
+	uint32_t count = atomic_load(&slab_count);
+
+	atomic_store(&any_waiters, 0);
+	for (uint32_t i = 0; i < count; i++)
+		for (int j = 0; j < SLAB_SIGNALS; j++)
+			atomic_store(&slabs[i][j].waiters, 0);
+}
+
+void hsat_signals_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&slab_lock, phase);
+	hsat_fork_mutex(&group_lock, phase);
+	if (phase == HSAT_FORK_CHILD)
+		forget_waiters();
 }
