@@ -10,7 +10,7 @@
 
 #include "tests/runtime/rt_common.h"
 
-#define CHILD_SECONDS 30
+#define CHILD_SECONDS 20
 #define DISPATCHES 10
 #define ITEMS 4096 /* 64 workgroups of 64: the worker pool takes part */
 
@@ -214,7 +214,7 @@ static void test_fork(const char *what, int (*child)(struct rt *, hsa_queue_t *)
 	hsa_queue_t *queue = NULL;
 	int failed_runs = 0;
 
-	for (int run = 0; run < runs; run++) {
+	for (int run = 0; run < runs && !failed_runs; run++) { /* one hang is enough */
 		if (!rt_setup(&rt) || (twice && hsa_init() != HSA_STATUS_SUCCESS) ||
 		    hsa_queue_create(rt.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &queue) !=
 			    HSA_STATUS_SUCCESS ||
