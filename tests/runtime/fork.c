@@ -102,6 +102,26 @@ static int copy_and_handler_work(struct rt *rt)
 	return failed;
 }
 
+/* One dispatch on a queue with profiling on, and its times; 0 or the failing step. */
+static int profiled_dispatch(struct rt *rt, hsa_queue_t *queue)
+{
+	static const uint32_t one[3] = { 1, 1, 1 };
+	static const uint16_t one16[3] = { 1, 1, 1 };
+	hsa_amd_profiling_dispatch_time_t time = { 0, 0 };
+	hsa_signal_t done;
+	int failed = 0;
+
+	if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
+		return 42;
+	rt_dispatch(queue, rt_kernel(rt, "empty"), NULL, one, one16, 1, done, false);
+	if (rt_wait_zero(done) != 0 ||
+	    hsa_amd_profiling_get_dispatch_time(rt->gpu, done, &time) != HSA_STATUS_SUCCESS ||
+	    time.start == 0 || time.end < time.start)
+		failed = 43;
+	hsa_signal_destroy(done);
+	return failed;
+}
+
 /* A queue with profiling on: dispatches, their times, copies and handlers; 0 or the step. */
 static int full_work(struct rt *rt)
 {
@@ -113,6 +133,8 @@ static int full_work(struct rt *rt)
 		return 40;
 	hsa_amd_profiling_set_profiler_enabled(queue, 1);
 	failed = dispatch_work(rt, queue);
+	if (!failed)
+		failed = profiled_dispatch(rt, queue);
 	if (!failed)
 		failed = copy_and_handler_work(rt);
 	if (hsa_queue_destroy(queue) != HSA_STATUS_SUCCESS && !failed)
