@@ -16,6 +16,7 @@
 
 #include "runtime/agents.h"
 #include "runtime/counters.h"
+#include "runtime/fork.h"
 #include "runtime/include/hsat_counters.h"
 #include "runtime/workers.h"
 
@@ -42,6 +43,11 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct command *active;
 static _Atomic unsigned active_count; /* lets dispatches skip the lock when nothing counts */
 static _Thread_local const char *last_error = "no error";
+
+void hsat_counters_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&lock, phase);
+}
 
 static uint32_t block_slots(uint32_t block)
 {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "runtime/async.h"
+#include "runtime/fork.h"
 #include "runtime/signal.h"
 
 struct handler {
@@ -169,4 +170,13 @@ hsa_status_t impl_hsa_amd_async_function(void (*callback)(void *arg), void *arg)
 	h->function = callback;
 	h->arg = arg;
 	return add(h);
+}
+
+/* A forked child: the thread stayed in the parent; the next handler or function starts one,
+ * which then runs the pending ones too. */
+void hsat_async_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&lock, phase);
+	if (phase == HSAT_FORK_CHILD)
+		running = false;
 }

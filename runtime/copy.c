@@ -11,6 +11,7 @@
 
 #include "runtime/agents.h"
 #include "runtime/async.h"
+#include "runtime/fork.h"
 #include "runtime/profiling.h"
 #include "runtime/signal.h"
 
@@ -123,6 +124,17 @@ void hsat_copy_engine_stop(void)
 	}
 	tail = NULL;
 	pthread_mutex_unlock(&lock);
+}
+
+/* A forked child: the engine stayed in the parent; the next copy starts one, which then runs
+ * the queued ones too. */
+void hsat_copy_engine_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&lock, phase);
+	if (phase != HSAT_FORK_CHILD)
+		return;
+	pthread_cond_init(&ready, NULL); /* it counts the parent's engine as a waiter */
+	running = false;
 }
 
 static hsa_status_t enqueue(struct copy *c)

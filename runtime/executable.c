@@ -18,9 +18,15 @@
 #include "runtime/elf_check.h"
 #include "runtime/executable.h"
 #include "runtime/executable_internal.h"
+#include "runtime/fork.h"
 
 /* One lock for all of it: loading is rare, lookups are short. */
 pthread_mutex_t hsat_executables_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void hsat_executables_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&hsat_executables_lock, phase);
+}
 struct hsat_executable *hsat_executables;
 static struct reader *readers;
 static void *symbol_set; /* tsearch set of live struct kernel_symbol pointers */

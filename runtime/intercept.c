@@ -196,3 +196,9 @@ hsa_status_t impl_hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_no
 	/* Valid, and without effect: this runtime never creates queues of its own. */
 	return callback ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
+
+/* A forked child: a handler of the parent's may have been holding the lock. */
+void hsat_intercept_at_fork_child(struct hsat_intercept *intercept)
+{
+	pthread_mutex_init(&intercept->lock, NULL);
+}

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runtime/agents.h"
+#include "runtime/fork.h"
 #include "runtime/memory.h"
 
 #define POOL_MAGIC 0x504f4f4cu /* "POOL" */
@@ -38,6 +39,11 @@ struct allocation {
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void hsat_memory_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&registry_lock, phase);
+}
 static void *registry; /* tsearch tree of struct allocation */
 
 struct hsat_pool *hsat_pool_from_handle(uint64_t handle)

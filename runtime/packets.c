@@ -101,38 +101,95 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	return HSA_STATUS_SUCCESS;
 }
 
+/* A barrier's dependency as the packet named it. A destroyed signal never reaches 0 (its slot
+ * may even serve another signal by now): its generation tells, and the queue stops with
+ * INVALID_SIGNAL rather than waiting forever. One that was already 0 counts as met. */
+struct dependency {
+	struct hsat_signal *signal; /* NULL: no dependency, or met (barrier-AND) */
+	uint32_t generation;
+};
+
+#define BARRIER_RECHECK_NS 100000000ull /* so that destroying the queue never hangs */
+
+static hsa_status_t dependencies(const hsa_barrier_and_packet_t *p, struct dependency deps[5],
+				 uint32_t *count)
+{
+	*count = 0;
+	for (int i = 0; i < 5; i++) {
+		deps[i].signal = hsat_signal_from_handle(p->dep_signal[i]);
+		if (!deps[i].signal && p->dep_signal[i].handle)
+			return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		if (deps[i].signal) {
+			deps[i].generation = hsat_signal_generation(deps[i].signal);
+			(*count)++;
+		}
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+static bool destroyed(const struct dependency *dep)
+{
+	return !hsat_signal_still(dep->signal, dep->generation);
+}
+
+enum barrier_state { BARRIER_WAIT, BARRIER_MET, BARRIER_GONE };
+
+/* MET when every dependency (AND) or one (OR) is 0, else GONE when a dependency still waited
+ * for was destroyed. Barrier-AND forgets the dependencies it has seen at 0. */
+static enum barrier_state barrier_state(struct dependency deps[5], bool any)
+{
+	bool gone = false, pending = false;
+
+	for (int i = 0; i < 5; i++) {
+		if (!deps[i].signal)
+			continue;
+		if (hsat_signal_value(deps[i].signal) == 0) {
+			if (any)
+				return BARRIER_MET;
+			deps[i].signal = NULL;
+			continue;
+		}
+		pending = true;
+		gone = gone || destroyed(&deps[i]);
+	}
+	if (gone)
+		return BARRIER_GONE;
+	return pending ? BARRIER_WAIT : BARRIER_MET;
+}
+
+static hsa_status_t wait_dependencies(struct hsat_queue *queue, struct dependency deps[5],
+				      bool any)
+{
+	enum barrier_state state = BARRIER_WAIT;
+
+	hsat_signal_any_waiter_enter(); /* signal changes and destructions wake us */
+	while (!atomic_load(&queue->stopping)) {
+		uint32_t epoch = hsat_signal_any_epoch();
+
+		state = barrier_state(deps, any);
+		if (state != BARRIER_WAIT)
+			break;
+		hsat_signal_any_sleep(epoch, BARRIER_RECHECK_NS);
+	}
+	hsat_signal_any_waiter_leave();
+	return state == BARRIER_GONE ? HSA_STATUS_ERROR_INVALID_SIGNAL : HSA_STATUS_SUCCESS;
+}
+
 static hsa_status_t barrier(struct hsat_queue *queue, const void *slot, bool any)
 {
 	hsa_barrier_and_packet_t p; /* same layout as the OR packet */
-	struct hsat_signal *deps[5];
-	hsa_signal_condition_t conds[5];
-	int64_t zeros[5] = { 0 };
-	uint32_t count = 0;
+	struct dependency deps[5];
+	uint32_t count;
 	uint64_t begin = hsat_now_ns();
+	hsa_status_t status;
 
 	memcpy(&p, slot, sizeof(p));
-	for (int i = 0; i < 5; i++) {
-		deps[i] = hsat_signal_from_handle(p.dep_signal[i]);
-		conds[i] = HSA_SIGNAL_CONDITION_EQ;
-		if (deps[i])
-			count++;
-		else if (p.dep_signal[i].handle)
-			return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	}
-	if (count && any) {
-		/* re-check every 100 ms so that destroying the queue never hangs */
-		while (!atomic_load(&queue->stopping) &&
-		       hsat_signal_wait_any(5, deps, conds, zeros, 100000000ull, NULL) == UINT32_MAX)
-			;
-	} else {
-		for (int i = 0; i < 5; i++)
-			while (deps[i] && !atomic_load(&queue->stopping) &&
-			       hsat_signal_wait(deps[i], HSA_SIGNAL_CONDITION_EQ, 0, 100000000ull,
-						HSA_WAIT_STATE_BLOCKED) != 0)
-				;
-	}
-	complete(queue, p.completion_signal, begin);
-	return HSA_STATUS_SUCCESS;
+	status = dependencies(&p, deps, &count);
+	if (status == HSA_STATUS_SUCCESS)
+		status = count ? wait_dependencies(queue, deps, any) : HSA_STATUS_SUCCESS;
+	if (status == HSA_STATUS_SUCCESS)
+		complete(queue, p.completion_signal, begin);
+	return status;
 }
 
 /* AMD vendor packets: the aqlprofile start/stop/read packets. */

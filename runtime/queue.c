@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/agents.h"
+#include "runtime/fork.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
 
@@ -93,6 +94,14 @@ static void queue_free(struct hsat_queue *queue)
 	free(queue);
 }
 
+static bool start_processor(struct hsat_queue *queue)
+{
+	if (pthread_create(&queue->processor, NULL, hsat_packet_processor, queue) != 0)
+		return false;
+	queue->has_processor = true;
+	return true;
+}
+
 hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
 			       void *data, uint32_t private_segment_size,
 			       uint32_t group_segment_size, bool with_processor,
@@ -140,13 +149,10 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 	}
 	if (queue->owns_doorbell)
 		atomic_store_explicit(&queue->doorbell->doorbell_of, queue, memory_order_release);
-	if (with_processor) {
-		if (pthread_create(&queue->processor, NULL, hsat_packet_processor, queue) != 0) {
-			registry_remove(queue);
-			queue_free(queue);
-			return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-		}
-		queue->has_processor = true;
+	if (with_processor && !start_processor(queue)) {
+		registry_remove(queue);
+		queue_free(queue);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
 	*out = queue;
 	return HSA_STATUS_SUCCESS;
@@ -190,8 +196,30 @@ void hsat_queues_destroy_all(void)
 	}
 }
 
+void hsat_queues_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&registry_lock, phase);
+	if (phase != HSAT_FORK_CHILD)
+		return;
+	for (struct hsat_queue *q = queues; q; q = q->next) {
+		if (q->intercept)
+			hsat_intercept_at_fork_child(q->intercept);
+		if (q->has_processor) { /* the next doorbell starts the child's own */
+			q->has_processor = false;
+			atomic_store(&q->respawn, true);
+		}
+	}
+}
+
 void hsat_queue_doorbell_rung(struct hsat_queue *queue)
 {
+	if (atomic_load_explicit(&queue->respawn, memory_order_relaxed) &&
+	    atomic_exchange(&queue->respawn, false)) {
+		hsat_debug("forked child: queue %lu gets a packet processor",
+			   (unsigned long)queue->amd.hsa_queue.id);
+		if (!start_processor(queue))
+			atomic_store(&queue->respawn, true); /* try again at the next doorbell */
+	}
 	if (queue->intercept)
 		hsat_intercept_process(queue);
 }

@@ -36,6 +36,7 @@ struct hsat_queue {
 	_Atomic bool profiling;
 	_Atomic bool stopping;
 	_Atomic bool inactive;
+	_Atomic bool respawn;        /* forked child: the processor stayed in the parent */
 	bool has_processor;
 	bool owns_doorbell;
 	bool cu_mask_set;
@@ -58,7 +59,8 @@ hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queu
 void hsat_queue_destroy(struct hsat_queue *queue);
 void hsat_queues_destroy_all(void);
 
-/* Called by the doorbell signal after each store (runs intercept handlers). */
+/* Called by the doorbell signal after each store (runs intercept handlers; in a forked
+ * child, starts the processor of a queue inherited from the parent). */
 void hsat_queue_doorbell_rung(struct hsat_queue *queue);
 
 /* packets.c: the processor thread body. */
@@ -68,6 +70,7 @@ void *hsat_packet_processor(void *queue);
 void hsat_intercept_process(struct hsat_queue *proxy);
 void hsat_intercept_release(struct hsat_intercept *intercept);
 void hsat_intercept_set_profiling(struct hsat_queue *proxy, bool enable);
+void hsat_intercept_at_fork_child(struct hsat_intercept *intercept);
 
 /* Writes packets into an ordinary queue (reserving slots, waiting for room) and rings it. */
 void hsat_queue_submit(struct hsat_queue *queue, const void *packets, uint64_t count);

@@ -15,6 +15,7 @@
 #include "runtime/counters.h"
 #include "runtime/executable.h"
 #include "runtime/extensions.h"
+#include "runtime/fork.h"
 #include "runtime/memory.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
@@ -33,6 +34,11 @@ static void init_lock_create(void)
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
 	pthread_mutex_init(&init_lock, &attr);
 	pthread_mutexattr_destroy(&attr);
+}
+
+void hsat_runtime_at_fork_child(void)
+{
+	init_lock_create();
 }
 
 bool hsat_initialized(void)
@@ -64,6 +70,7 @@ hsa_status_t impl_hsa_init(void)
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	pthread_once(&lock_once, init_lock_create);
+	hsat_fork_handlers_register();
 	pthread_mutex_lock(&init_lock);
 	if (atomic_load(&refcount) == UINT32_MAX) {
 		status = HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;

@@ -10,7 +10,9 @@
  *
  * Signals live in slabs that are never unmapped: a stale or foreign handle is recognised
  * (NULL from hsat_signal_from_handle) instead of being dereferenced blindly; a dead signal's
- * kind is AMD_SIGNAL_KIND_INVALID.
+ * kind is AMD_SIGNAL_KIND_INVALID. Freed slots are reused oldest first, and each use of a
+ * slot has a new generation, so a holder of a handle can tell that its signal was destroyed
+ * even once the slot serves another signal.
  */
 #ifndef HSAT_SIGNAL_H
 #define HSAT_SIGNAL_H
@@ -25,6 +27,7 @@ struct hsat_signal {
 	amd_signal_t amd;                       /* first: the handle points here */
 	_Atomic uint32_t epoch;                 /* futex word: bumped on every change */
 	_Atomic uint32_t waiters;
+	_Atomic uint32_t generation;            /* changes each time the slot is reused */
 	struct hsat_queue *_Atomic doorbell_of; /* set for a queue's doorbell signal */
 	struct hsat_signal *next_free;
 };
@@ -40,6 +43,17 @@ static inline int64_t hsat_signal_value(const struct hsat_signal *signal)
 static inline bool hsat_signal_alive(const struct hsat_signal *signal)
 {
 	return __atomic_load_n(&signal->amd.kind, __ATOMIC_ACQUIRE) == AMD_SIGNAL_KIND_USER;
+}
+
+static inline uint32_t hsat_signal_generation(const struct hsat_signal *signal)
+{
+	return atomic_load_explicit(&signal->generation, memory_order_acquire);
+}
+
+/* True while signal is still the one that had this generation (not destroyed since). */
+static inline bool hsat_signal_still(const struct hsat_signal *signal, uint32_t generation)
+{
+	return hsat_signal_alive(signal) && hsat_signal_generation(signal) == generation;
 }
 
 static inline void hsat_signal_set_times(struct hsat_signal *signal, uint64_t begin, uint64_t end)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/fork.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
 
@@ -20,7 +21,8 @@
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hsat_signal *slabs[MAX_SLABS];
 static _Atomic uint32_t slab_count;
-static struct hsat_signal *free_list;
+/* Oldest freed first: a destroyed handle stays invalid as long as possible. */
+static struct hsat_signal *free_list, *free_tail;
 
 static _Atomic uint32_t any_waiters;
 static _Atomic uint32_t any_epoch;
@@ -48,6 +50,27 @@ struct hsat_signal *hsat_signal_from_handle(hsa_signal_t handle)
 	return NULL;
 }
 
+static void free_push_locked(struct hsat_signal *signal)
+{
+	signal->next_free = NULL;
+	if (free_tail)
+		free_tail->next_free = signal;
+	else
+		free_list = signal;
+	free_tail = signal;
+}
+
+static struct hsat_signal *free_pop_locked(void)
+{
+	struct hsat_signal *signal = free_list;
+
+	free_list = signal->next_free;
+	if (!free_list)
+		free_tail = NULL;
+	signal->next_free = NULL;
+	return signal;
+}
+
 static bool grow_locked(void)
 {
 	uint32_t count = atomic_load(&slab_count);
@@ -59,10 +82,8 @@ static bool grow_locked(void)
 	if (!slab)
 		return false;
 	memset(slab, 0, SLAB_SIGNALS * sizeof(*slab));
-	for (int i = SLAB_SIGNALS - 1; i >= 0; i--) {
-		slab[i].next_free = free_list;
-		free_list = &slab[i];
-	}
+	for (int i = 0; i < SLAB_SIGNALS; i++)
+		free_push_locked(&slab[i]);
 	slabs[count] = slab;
 	atomic_store_explicit(&slab_count, count + 1, memory_order_release);
 	return true;
@@ -73,14 +94,12 @@ struct hsat_signal *hsat_signal_new(int64_t initial_value)
 	struct hsat_signal *signal = NULL;
 
 	pthread_mutex_lock(&slab_lock);
-	if (free_list || grow_locked()) {
-		signal = free_list;
-		free_list = signal->next_free;
-		signal->next_free = NULL;
-	}
+	if (free_list || grow_locked())
+		signal = free_pop_locked();
 	pthread_mutex_unlock(&slab_lock);
 	if (!signal)
 		return NULL;
+	atomic_fetch_add_explicit(&signal->generation, 1, memory_order_relaxed);
 	__atomic_store_n(&signal->amd.value, initial_value, __ATOMIC_RELAXED);
 	hsat_signal_set_times(signal, 0, 0);
 	atomic_store(&signal->doorbell_of, NULL);
@@ -95,9 +114,10 @@ void hsat_signal_delete(struct hsat_signal *signal)
 	__atomic_store_n(&signal->amd.kind, AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
 	/* Wake anyone still sleeping on it so they notice (and return). */
 	hsat_signal_poke(signal);
+	if (atomic_load(&any_waiters))
+		hsat_signal_any_poke();
 	pthread_mutex_lock(&slab_lock);
-	signal->next_free = free_list;
-	free_list = signal;
+	free_push_locked(signal);
 	pthread_mutex_unlock(&slab_lock);
 }
 
@@ -106,14 +126,13 @@ void hsat_signals_release_all(void)
 	uint32_t count = atomic_load(&slab_count);
 
 	pthread_mutex_lock(&slab_lock);
-	free_list = NULL;
+	free_list = free_tail = NULL;
 	for (uint32_t i = 0; i < count; i++) {
-		for (int j = SLAB_SIGNALS - 1; j >= 0; j--) {
+		for (int j = 0; j < SLAB_SIGNALS; j++) {
 			__atomic_store_n(&slabs[i][j].amd.kind, AMD_SIGNAL_KIND_INVALID,
 					 __ATOMIC_RELEASE);
 			hsat_signal_poke(&slabs[i][j]); /* waiters notice the signal is gone */
-			slabs[i][j].next_free = free_list;
-			free_list = &slabs[i][j];
+			free_push_locked(&slabs[i][j]);
 		}
 	}
 	pthread_mutex_unlock(&slab_lock);
@@ -648,4 +667,23 @@ hsa_status_t impl_hsa_signal_group_wait_any_relaxed(hsa_signal_group_t group,
 {
 	(void)hint;
 	return group_wait_any(group, conds, values, signal, value);
+}
+
+/* A forked child: the threads counted as sleeping on signals stayed in the parent. */
+static void forget_waiters(void)
+{
+	uint32_t count = atomic_load(&slab_count);
+
+	atomic_store(&any_waiters, 0);
+	for (uint32_t i = 0; i < count; i++)
+		for (int j = 0; j < SLAB_SIGNALS; j++)
+			atomic_store(&slabs[i][j].waiters, 0);
+}
+
+void hsat_signals_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&slab_lock, phase);
+	hsat_fork_mutex(&group_lock, phase);
+	if (phase == HSAT_FORK_CHILD)
+		forget_waiters();
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/fork.h"
 #include "runtime/workers.h"
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -12,6 +13,10 @@ static struct hsat_dispatch *jobs; /* dispatches that may still have workgroups 
 static bool stopping;
 static pthread_t *threads;
 static unsigned thread_count;
+static unsigned wanted_count; /* compute units asked of hsat_workers_start */
+/* In a forked child: the pool's threads stayed in the parent; the next dispatch starts new
+ * ones (release/acquire: whoever sees it false also sees their thread_count). */
+static _Atomic bool respawn;
 
 /* Scratch memory of the calling thread: group segment and one work-item's private segment. */
 static _Thread_local struct scratch {
@@ -138,17 +143,45 @@ static void *worker_main(void *unused)
 	return NULL;
 }
 
+/* The packet processor is one compute unit itself: starts count - 1 helpers. */
+static void spawn(unsigned count)
+{
+	for (thread_count = 0; thread_count + 1 < count; thread_count++)
+		if (pthread_create(&threads[thread_count], NULL, worker_main, NULL) != 0)
+			break;
+}
+
 hsa_status_t hsat_workers_start(unsigned count)
 {
 	threads = calloc(count, sizeof(*threads));
 	if (!threads)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	stopping = false;
-	/* the packet processor is one compute unit itself: start count - 1 helpers */
-	for (thread_count = 0; thread_count + 1 < count; thread_count++)
-		if (pthread_create(&threads[thread_count], NULL, worker_main, NULL) != 0)
-			break;
+	wanted_count = count;
+	spawn(count);
 	return HSA_STATUS_SUCCESS;
+}
+
+static void respawn_workers(void)
+{
+	pthread_mutex_lock(&pool_lock);
+	if (atomic_load(&respawn)) {
+		spawn(wanted_count);
+		hsat_debug("forked child: %u worker threads started", thread_count);
+		atomic_store_explicit(&respawn, false, memory_order_release);
+	}
+	pthread_mutex_unlock(&pool_lock);
+}
+
+void hsat_workers_at_fork(enum hsat_fork_phase phase)
+{
+	hsat_fork_mutex(&pool_lock, phase);
+	if (phase != HSAT_FORK_CHILD)
+		return;
+	pthread_cond_init(&work_ready, NULL); /* it counts the parent's workers as waiters */
+	jobs = NULL;                          /* dispatches of the parent's processors */
+	thread_count = 0;
+	atomic_store(&respawn, threads != NULL);
 }
 
 void hsat_workers_stop(void)
@@ -162,6 +195,7 @@ void hsat_workers_stop(void)
 	free(threads);
 	threads = NULL;
 	thread_count = 0;
+	atomic_store(&respawn, false);
 }
 
 static void unlink_locked(struct hsat_dispatch *d)
@@ -185,6 +219,8 @@ void hsat_workers_run(struct hsat_dispatch *d)
 	atomic_store(&d->next_group, 0);
 	atomic_store(&d->done_groups, 0);
 	d->active_workers = 0;
+	if (atomic_load_explicit(&respawn, memory_order_acquire))
+		respawn_workers();
 	if (d->group_count <= 1 || thread_count == 0) {
 		run_groups(d); /* nothing to share: no wake-ups, no locking */
 		return;
