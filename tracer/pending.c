@@ -26,6 +26,9 @@ static size_t n_retired, cap_retired;
 
 static pthread_once_t layout_probed = PTHREAD_ONCE_INIT;
 static bool amd_layout;
+/* In a forked child the runtime's async-events thread (which runs on_complete) may not exist:
+ * the child's operations keep the program's own signals. */
+static bool in_forked_child;
 
 /* amd_signal_t is 64-byte aligned: a handle that is not cannot be one. */
 static volatile int64_t *amd_word(hsa_signal_t s, size_t offset)
@@ -106,12 +109,40 @@ static void destroy_retired(void)
 	free(list);
 }
 
+bool hsat_signal_usable(hsa_signal_t signal)
+{
+	volatile hsa_signal_value_t *value = NULL;
+	hsa_status_t st;
+
+	if (!signal.handle || !hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn)
+		return false;
+	hsat_enter_tracer();
+	st = hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn(signal, &value);
+	hsat_leave_tracer();
+	return st == HSA_STATUS_SUCCESS;
+}
+
+bool hsat_signals_usable(uint32_t count, const hsa_signal_t *signals)
+{
+	if (count && !signals)
+		return false;
+	for (uint32_t i = 0; i < count; i++)
+		if (!hsat_signal_usable(signals[i]))
+			return false;
+	return true;
+}
+
+void hsat_pending_after_fork_child(void)
+{
+	in_forked_child = true;
+}
+
 int hsat_pending_prepare(struct hsat_pending *p)
 {
 	int rc = -1;
 
 	hsat_enter_tracer();
-	if (!hsat_can_swap_signals())
+	if (!hsat_can_swap_signals() || in_forked_child)
 		goto out;
 	pthread_once(&layout_probed, probe_layout);
 	if (hsat_real_core.hsa_signal_create_fn(1, 0, NULL, &p->proxy) != HSA_STATUS_SUCCESS)
