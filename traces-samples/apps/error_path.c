@@ -262,6 +262,10 @@ static void check_destroyed_code_objects(struct checks *c, hsa_agent_t gpu,
 	check(c, "hsa_executable_get_symbol_by_name in a destroyed executable",
 	      hsa_executable_get_symbol_by_name(program->executable, "noop", &gpu, &symbol),
 	      HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	check(c, "hsa_executable_freeze of a destroyed executable",
+	      hsa_executable_freeze(program->executable, NULL), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	check(c, "hsa_executable_destroy of a destroyed executable",
+	      hsa_executable_destroy(program->executable), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
 	check(c, "hsa_code_object_reader_destroy of a destroyed reader",
 	      hsa_code_object_reader_destroy(program->reader),
 	      HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
@@ -489,6 +493,58 @@ static void check_waits(struct checks *c)
 		    seen, -7);
 }
 
+/* A dispatch of noop completing on @completion, then one on @done: the queue goes on. */
+static void check_dispatch_after(struct checks *c, const char *what, hsa_queue_t *queue,
+				 const struct sample_dispatch *d, hsa_signal_t completion,
+				 hsa_signal_t done)
+{
+	struct sample_dispatch first = *d, second = *d;
+	char line[160];
+
+	first.completion = completion;
+	second.completion = done;
+	hsa_signal_store_relaxed(done, 1);
+	sample_enqueue_dispatch(queue, &first);
+	sample_enqueue_dispatch(queue, &second);
+	snprintf(line, sizeof(line), "a dispatch after one with %s, then its completion signal",
+		 what);
+	check_value(c, line, outcome(done, HSA_STATUS_SUCCESS), 0);
+}
+
+/* Kernel dispatches naming signals the runtime does not know: the queue still runs the next. */
+static void check_dispatches(struct checks *c, const struct sample_agents *agents,
+			     const struct sample_pools *pools, const char *path, uint32_t size)
+{
+	struct sample_program program = SAMPLE_PROGRAM_INIT;
+	const struct noop_args args = { 0 };
+	struct sample_kernel kernel;
+	struct sample_dispatch d = { &kernel, NULL, { 1, 1, 1 }, { 1, 1, 1 }, 1, 0, { 0 } };
+	hsa_queue_t *queue = NULL;
+	hsa_signal_t done = { 0 }, stale;
+
+	if (sample_program_load(&program, agents->gpu, path) ||
+	    sample_program_kernel(&program, agents->gpu, "noop", &kernel) ||
+	    sample_kernarg_alloc(pools->kernarg, &kernel, &args, sizeof(args), &d.kernarg) ||
+	    hsa_queue_create(agents->gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			     UINT32_MAX, &queue) ||
+	    hsa_signal_create(1, 0, NULL, &done))
+		goto out;
+	check_dispatch_after(c, "no completion signal", queue, &d, (hsa_signal_t){ 0 }, done);
+	if (c->stale_handles) {
+		stale = destroyed_signal();
+		check_dispatch_after(c, "a destroyed completion signal", queue, &d, stale, done);
+		check_dispatch_after(c, "a made-up completion signal", queue, &d,
+				     (hsa_signal_t){ 0x7e57a600 }, done);
+	}
+out:
+	if (done.handle)
+		hsa_signal_destroy(done);
+	if (queue)
+		hsa_queue_destroy(queue);
+	sample_pool_free(d.kernarg);
+	sample_program_release(&program);
+}
+
 static bool never_called(hsa_signal_value_t value, void *arg)
 {
 	(void)value;
@@ -609,6 +665,7 @@ static hsa_status_t run_checks(struct checks *c, const char *code_object)
 	check_memory(c, &agents, &pools);
 	check_copy_signals(c, &agents);
 	check_waits(c);
+	check_dispatches(c, &agents, &pools, code_object, queue_size);
 	check_host_memory(c, &agents, &pools);
 	check_handles_zero_and_handlers(c);
 	check_bad_packet(c, agents.gpu, queue_size);
