@@ -16,6 +16,7 @@
 #include "tracer/call.h"
 
 #include <hsa/amd_hsa_signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -27,8 +28,8 @@ static size_t n_retired, cap_retired;
 static pthread_once_t layout_probed = PTHREAD_ONCE_INIT;
 static bool amd_layout;
 /* In a forked child the runtime's async-events thread (which runs on_complete) may not exist:
- * the child's operations keep the program's own signals. */
-static bool in_forked_child;
+ * until that runtime instance unloads, the child's operations keep the program's signals. */
+static _Atomic bool in_forked_child;
 
 /* amd_signal_t is 64-byte aligned: a handle that is not cannot be one. */
 static volatile int64_t *amd_word(hsa_signal_t s, size_t offset)
@@ -237,6 +238,8 @@ void hsat_pending_forget_all(void)
 	free(retired);
 	retired = NULL;
 	n_retired = cap_retired = 0;
+	/* A runtime initialized again in a forked child starts threads of its own. */
+	in_forked_child = false;
 	pthread_mutex_unlock(&lock);
 }
 
