@@ -2,8 +2,9 @@
  * fork: the tracer's locks are taken before fork() and released (parent) or re-initialized
  * (child), so a child never waits for a lock another thread held at fork time. The child has
  * none of the parent's other threads, the runtime's async-events thread included, which runs
- * the tracer's completion handlers: the child's kernels and copies keep the program's own
- * completion signals (pending.c), so they complete exactly as untraced.
+ * the tracer's completion handlers: unless the runtime runs handlers in the child (pending.c
+ * checks), the child's kernels and copies keep the program's own completion signals, so they
+ * complete exactly as untraced.
  *
  * LTTng-UST itself needs to hear about fork (its listener threads, the vpid context):
  * liblttng-ust-fork.so does it by wrapping fork(); when that library is not loaded, the

@@ -64,7 +64,8 @@ struct hsat_pending {
 };
 
 /* Creates p->proxy (value 1) and tracks p. 0 on success; -1 when the tracer cannot watch
- * completions (no signal swap, or in a forked child). Call it only after checking that every
+ * completions (no signal swap, or a forked child whose runtime runs no async handlers: checked
+ * once, by the child's first call, waiting up to 200 ms). Call it only after checking that every
  * signal of the program the operation names is usable: a proxy created while the program
  * still names a destroyed signal may get that signal's handle. */
 int hsat_pending_prepare(struct hsat_pending *p);
@@ -80,7 +81,7 @@ bool hsat_signals_have_amd_layout(void);
 bool hsat_signal_usable(hsa_signal_t signal);
 /* All of count signals usable (count 0: true; a NULL list with count > 0: false). */
 bool hsat_signals_usable(uint32_t count, const hsa_signal_t *signals);
-/* atfork child handler: from now on hsat_pending_prepare refuses. */
+/* atfork child handler: the next hsat_pending_prepare checks the runtime's async handlers. */
 void hsat_pending_after_fork_child(void);
 
 /* --- queues.c --- */
