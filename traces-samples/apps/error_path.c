@@ -143,11 +143,15 @@ static void check_signals(struct checks *c)
 		      HSA_STATUS_ERROR_INVALID_SIGNAL);
 }
 
-static void check_queues(struct checks *c, hsa_agent_t gpu, uint32_t size)
+static void check_queues(struct checks *c, hsa_agent_t gpu, hsa_agent_t cpu, uint32_t size)
 {
 	const hsa_agent_t no_agent = { 0 };
 	hsa_queue_t *queue = NULL;
+	uint32_t max_size = 0;
 	hsa_status_t status;
+
+	if (hsa_agent_get_info(gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max_size) != HSA_STATUS_SUCCESS)
+		max_size = 1u << 30;
 
 	check(c, "hsa_queue_create with a NULL out-pointer",
 	      hsa_queue_create(gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
@@ -169,6 +173,14 @@ static void check_queues(struct checks *c, hsa_agent_t gpu, uint32_t size)
 	      hsa_queue_create(no_agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
 			       UINT32_MAX, &queue),
 	      HSA_STATUS_ERROR_INVALID_AGENT);
+	check(c, "hsa_queue_create of a size above the agent's maximum",
+	      hsa_queue_create(gpu, max_size * 2, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create on the CPU agent (no kernel dispatch)",
+	      hsa_queue_create(cpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_QUEUE_CREATION);
 	check(c, "hsa_queue_destroy of NULL", hsa_queue_destroy(NULL),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_amd_profiling_set_profiler_enabled on NULL",
@@ -658,7 +670,7 @@ static hsa_status_t run_checks(struct checks *c, const char *code_object)
 	check_system(c);
 	check_agents(c, agents.gpu);
 	check_signals(c);
-	check_queues(c, agents.gpu, queue_size);
+	check_queues(c, agents.gpu, agents.cpu, queue_size);
 	status = check_code_objects(c, agents.gpu, code_object);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
