@@ -371,6 +371,12 @@ static void check_host_memory(struct checks *c, const struct sample_agents *agen
 	check(c, "hsa_amd_memory_lock of 0 bytes",
 	      hsa_amd_memory_lock(block, 0, NULL, 0, &agent_ptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_amd_memory_pool_free", hsa_amd_memory_pool_free(block), HSA_STATUS_SUCCESS);
+	if (!c->stale_handles)
+		return;
+	check(c, "hsa_amd_memory_pool_free of a block freed (destroyed) already",
+	      hsa_amd_memory_pool_free(block), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_memory_free of a made-up address",
+	      hsa_memory_free((void *)(uintptr_t)0x7e57a600), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 }
 
 /* A signal created and destroyed, for calls naming a destroyed signal. The runtime may give
