@@ -39,28 +39,18 @@ static void copy_done(struct hsat_pending *p)
 	hsat_emit_counter("bytes_copied", "process", 0, total, "bytes");
 }
 
-/* The runtime must still judge the program's own signal: a handle it would reject (0, stale)
- * is passed through untouched, untimed. */
-static bool signal_is_valid(hsa_signal_t signal)
-{
-	volatile hsa_signal_value_t *value = NULL;
-	hsa_status_t st;
-
-	if (!signal.handle || !hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn)
-		return false;
-	hsat_enter_tracer();
-	st = hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn(signal, &value);
-	hsat_leave_tracer();
-	return st == HSA_STATUS_SUCCESS;
-}
-
-/* A copy whose completion the tracer watches, or NULL (then the program's signal is used). */
-static struct copy *watch_copy(struct hsat_call *call, hsa_signal_t completion_signal)
+/* A copy whose completion the tracer watches, or NULL (then the program's signal is used).
+ * The runtime must judge the program's own signals: a call naming one it would reject (0,
+ * destroyed) is passed through untouched, untimed, and checked before the proxy exists (which
+ * could otherwise get a destroyed dependency's handle, making the copy wait for itself). */
+static struct copy *watch_copy(struct hsat_call *call, uint32_t num_dep_signals,
+			       const hsa_signal_t *dep_signals, hsa_signal_t completion_signal)
 {
 	struct copy *c;
 
 	if (!hsat_copies_wanted() || !hsat_can_swap_signals() ||
-	    !signal_is_valid(completion_signal))
+	    !hsat_signal_usable(completion_signal) ||
+	    !hsat_signals_usable(num_dep_signals, dep_signals))
 		return NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -98,7 +88,7 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy(struct hsat_call *call, void *d
 						 const hsa_signal_t *dep_signals,
 						 hsa_signal_t completion_signal)
 {
-	struct copy *c = watch_copy(call, completion_signal);
+	struct copy *c = watch_copy(call, num_dep_signals, dep_signals, completion_signal);
 
 	if (!c)
 		return hsat_real_amd_ext.hsa_amd_memory_async_copy_fn(
@@ -125,7 +115,7 @@ hsa_status_t hsat_hook_hsa_amd_memory_async_copy_rect(
 	hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir, uint32_t num_dep_signals,
 	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal)
 {
-	struct copy *c = watch_copy(call, completion_signal);
+	struct copy *c = watch_copy(call, num_dep_signals, dep_signals, completion_signal);
 	hsa_status_t st;
 
 	if (!c)

@@ -16,8 +16,10 @@
 #include "tracer/call.h"
 
 #include <hsa/amd_hsa_signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <time.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hsat_pending head = { &head, &head, { 0 }, { 0 }, { 0 }, NULL, NULL };
@@ -26,6 +28,14 @@ static size_t n_retired, cap_retired;
 
 static pthread_once_t layout_probed = PTHREAD_ONCE_INIT;
 static bool amd_layout;
+/* In a forked child the runtime's async-events thread (which runs on_complete) may not exist.
+ * The child's first watched operation checks whether the runtime runs handlers there; until
+ * that runtime instance unloads, a child where it does not keeps the program's signals. */
+enum child_state { NOT_A_CHILD, CHILD_UNCHECKED, CHILD_CHECKING, CHILD_WATCHED, CHILD_UNWATCHED };
+static _Atomic int child_state = NOT_A_CHILD;
+static hsa_signal_t probe_signal;
+static atomic_bool probe_called;
+#define PROBE_WAIT_MS 200
 
 /* amd_signal_t is 64-byte aligned: a handle that is not cannot be one. */
 static volatile int64_t *amd_word(hsa_signal_t s, size_t offset)
@@ -106,12 +116,89 @@ static void destroy_retired(void)
 	free(list);
 }
 
+bool hsat_signal_usable(hsa_signal_t signal)
+{
+	volatile hsa_signal_value_t *value = NULL;
+	hsa_status_t st;
+
+	if (!signal.handle || !hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn)
+		return false;
+	hsat_enter_tracer();
+	st = hsat_real_amd_ext.hsa_amd_signal_value_pointer_fn(signal, &value);
+	hsat_leave_tracer();
+	return st == HSA_STATUS_SUCCESS;
+}
+
+bool hsat_signals_usable(uint32_t count, const hsa_signal_t *signals)
+{
+	if (count && !signals)
+		return false;
+	for (uint32_t i = 0; i < count; i++)
+		if (!hsat_signal_usable(signals[i]))
+			return false;
+	return true;
+}
+
+void hsat_pending_after_fork_child(void)
+{
+	atomic_store(&child_state, CHILD_UNCHECKED);
+}
+
+/* On the async-events thread: it exists. The signal is destroyed by the next handler. */
+static bool on_probe(hsa_signal_value_t value, void *arg)
+{
+	(void)value;
+	(void)arg;
+	pthread_mutex_lock(&lock);
+	retire_locked(probe_signal);
+	pthread_mutex_unlock(&lock);
+	atomic_store(&probe_called, true);
+	return false;
+}
+
+/* Does the runtime call a handler whose condition already holds, within PROBE_WAIT_MS? When
+ * it does not, the probe's signal stays: its handler may still run (and retire it) later. */
+static bool async_handlers_run(void)
+{
+	const struct timespec ms = { 0, 1000000 };
+
+	if (hsat_real_core.hsa_signal_create_fn(0, 0, NULL, &probe_signal) != HSA_STATUS_SUCCESS)
+		return false;
+	if (hsat_real_amd_ext.hsa_amd_signal_async_handler_fn(probe_signal, HSA_SIGNAL_CONDITION_EQ,
+							      0, on_probe, NULL)
+	    != HSA_STATUS_SUCCESS) {
+		hsat_real_core.hsa_signal_destroy_fn(probe_signal);
+		return false;
+	}
+	for (int i = 0; i < PROBE_WAIT_MS && !atomic_load(&probe_called); i++)
+		nanosleep(&ms, NULL);
+	return atomic_load(&probe_called);
+}
+
+/* Outside a forked child, or in one whose runtime runs handlers. The first caller in a child
+ * checks; others meanwhile keep their program's signals. */
+static bool completions_watchable(void)
+{
+	int expected = CHILD_UNCHECKED;
+
+	if (atomic_load(&child_state) == NOT_A_CHILD)
+		return true;
+	if (atomic_compare_exchange_strong(&child_state, &expected, CHILD_CHECKING)) {
+		bool watched = async_handlers_run();
+
+		hsat_debug("forked child: the runtime %s async handlers",
+			   watched ? "runs" : "does not run");
+		atomic_store(&child_state, watched ? CHILD_WATCHED : CHILD_UNWATCHED);
+	}
+	return atomic_load(&child_state) == CHILD_WATCHED;
+}
+
 int hsat_pending_prepare(struct hsat_pending *p)
 {
 	int rc = -1;
 
 	hsat_enter_tracer();
-	if (!hsat_can_swap_signals())
+	if (!hsat_can_swap_signals() || !completions_watchable())
 		goto out;
 	pthread_once(&layout_probed, probe_layout);
 	if (hsat_real_core.hsa_signal_create_fn(1, 0, NULL, &p->proxy) != HSA_STATUS_SUCCESS)
@@ -206,6 +293,9 @@ void hsat_pending_forget_all(void)
 	free(retired);
 	retired = NULL;
 	n_retired = cap_retired = 0;
+	/* A runtime initialized again in a forked child starts threads of its own. */
+	atomic_store(&child_state, NOT_A_CHILD);
+	atomic_store(&probe_called, false);
 	pthread_mutex_unlock(&lock);
 }
 

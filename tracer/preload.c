@@ -67,24 +67,8 @@ static int preloaded(void)
 	return strstr(preload, base) != NULL;
 }
 
-static void atfork_prepare(void)
-{
-	hsat_locks_acquire();
-}
-
-static void atfork_parent(void)
-{
-	hsat_locks_release();
-}
-
-static void atfork_child(void)
-{
-	hsat_locks_reinit();
-}
-
 __attribute__((constructor)) static void preload_init(void)
 {
-	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 	if (!preloaded())
 		return;
 	hsat_set_attach_mode("preload");

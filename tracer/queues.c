@@ -128,6 +128,35 @@ static struct dispatch *watch_dispatch(struct queue_state *q, hsa_kernel_dispatc
 	return d;
 }
 
+/* Does a packet name a signal (completion, barrier dependency) that is not 0 and not live? */
+static bool names_unusable_signal(const hsa_kernel_dispatch_packet_t *p)
+{
+	const hsa_barrier_and_packet_t *b = (const hsa_barrier_and_packet_t *)p;
+	uint32_t type = packet_type(p);
+
+	if (type != HSA_PACKET_TYPE_KERNEL_DISPATCH && type != HSA_PACKET_TYPE_AGENT_DISPATCH &&
+	    type != HSA_PACKET_TYPE_BARRIER_AND && type != HSA_PACKET_TYPE_BARRIER_OR)
+		return false;
+	if (p->completion_signal.handle && !hsat_signal_usable(p->completion_signal))
+		return true;
+	if (type != HSA_PACKET_TYPE_BARRIER_AND && type != HSA_PACKET_TYPE_BARRIER_OR)
+		return false;
+	for (int i = 0; i < 5; i++)
+		if (b->dep_signal[i].handle && !hsat_signal_usable(b->dep_signal[i]))
+			return true;
+	return false;
+}
+
+/* A batch naming a destroyed signal goes to the runtime untouched: a proxy created for it
+ * could get that signal's handle, and the runtime must see exactly the program's packets. */
+static bool batch_may_be_watched(const hsa_kernel_dispatch_packet_t *pkts, uint64_t count)
+{
+	for (uint64_t i = 0; i < count; i++)
+		if (names_unusable_signal(&pkts[i]))
+			return false;
+	return true;
+}
+
 /* Room for one batch: its packets, the watched dispatches, and what goes to the real queue
  * (a counted dispatch becomes start, dispatch, stop). */
 struct batch {
@@ -175,6 +204,7 @@ static void on_submit(const void *pkts, uint64_t count, uint64_t user_pkt_index,
 	uint64_t cid = hsat_tls.doorbell_cid ? hsat_tls.doorbell_cid : hsat_new_correlation_id();
 	int want_exec = lttng_ust_tracepoint_enabled(hsa_activity, kernel_exec) ||
 			lttng_ust_tracepoint_enabled(hsa_activity, counter);
+	int want_counters = hsat_hw_counters_on();
 	size_t n_out = 0;
 	char name[256];
 
@@ -185,6 +215,8 @@ static void on_submit(const void *pkts, uint64_t count, uint64_t user_pkt_index,
 		goto out;
 	}
 	memcpy(b.copy, pkts, count * sizeof(*b.copy));
+	if ((want_exec || want_counters) && !batch_may_be_watched(b.copy, count))
+		want_exec = want_counters = 0;
 	for (uint64_t i = 0; i < count; i++) {
 		uint64_t index = user_pkt_index + i;
 		int dispatch = packet_type(&b.copy[i]) == HSA_PACKET_TYPE_KERNEL_DISPATCH;
@@ -195,7 +227,7 @@ static void on_submit(const void *pkts, uint64_t count, uint64_t user_pkt_index,
 		emit_submit(q, &b.copy[i], index, cid, name);
 		b.watched[i] = dispatch && want_exec ?
 			watch_dispatch(q, &b.copy[i], index, cid, name) : NULL;
-		b.counted[i] = dispatch && hsat_hw_counters_on() ?
+		b.counted[i] = dispatch && want_counters ?
 			hsat_hw_counters_begin(q->agent, (q->queue_id << 32) | (index & 0xffffffffu),
 					       &b.out[n_out], &b.out[n_out + 2]) : NULL;
 		if (b.counted[i]) {

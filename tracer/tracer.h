@@ -9,7 +9,8 @@
  *   code_objects.c  code objects, kernel symbols, kernel names
  *   memory.c        allocations
  *   waits.c         signal waits
- *   meta.c          trace_info, clocks, counters, warnings
+ *   meta.c          trace_info, clocks, counters, warnings, the registry of locks
+ *   fork.c          fork handlers: the locks, LTTng-UST, the child's completions
  *   hw_counters.c   HSATRACE_COUNTERS: hardware counters where the runtime offers them
  *   map.c           a small locked hash map
  */
@@ -62,7 +63,11 @@ struct hsat_pending {
 	void (*forget)(struct hsat_pending *p); /* frees owner data, never called for done */
 };
 
-/* Creates p->proxy (value 1) and tracks p. 0 on success. */
+/* Creates p->proxy (value 1) and tracks p. 0 on success; -1 when the tracer cannot watch
+ * completions (no signal swap, or a forked child whose runtime runs no async handlers: checked
+ * once, by the child's first call, waiting up to 200 ms). Call it only after checking that every
+ * signal of the program the operation names is usable: a proxy created while the program
+ * still names a destroyed signal may get that signal's handle. */
 int hsat_pending_prepare(struct hsat_pending *p);
 /* After the runtime accepted the proxy: wait for it asynchronously. */
 void hsat_pending_arm(struct hsat_pending *p);
@@ -72,6 +77,12 @@ void hsat_pending_cancel(struct hsat_pending *p);
  * runtime uses the AMD signal layout (amd_signal_t.start_ts/end_ts). */
 void hsat_pending_forget_all(void);
 bool hsat_signals_have_amd_layout(void);
+/* A live signal of the runtime (handle 0 and destroyed signals are not). */
+bool hsat_signal_usable(hsa_signal_t signal);
+/* All of count signals usable (count 0: true; a NULL list with count > 0: false). */
+bool hsat_signals_usable(uint32_t count, const hsa_signal_t *signals);
+/* atfork child handler: the next hsat_pending_prepare checks the runtime's async handlers. */
+void hsat_pending_after_fork_child(void);
 
 /* --- queues.c --- */
 void hsat_queues_forget(void);

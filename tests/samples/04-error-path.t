@@ -32,12 +32,13 @@ grep -q '^ok [0-9]* - queue error callback for a reserved packet type: HSA_STATU
 	"$samples_tmp/checks"
 ok $? "a packet with a reserved type reached the queue's error callback"
 
-# The variant for ROCr on a GPU: no calls on destroyed objects, every other check still made.
+# The variant for ROCr on a GPU: no calls on destroyed objects or made-up handles, every other
+# check still made.
 run_cpu error_path --no-stale-handles "$SAMPLES/error_path_kernels.so"
 is_rc 0 "error_path --no-stale-handles exits 0"
 fewer=$(printf '%s\n' "$out" | grep -c '^ok [0-9]* - ')
-stale=$(printf '%s\n' "$out" | grep -c 'destroyed')
-is "$stale" 0 "error_path --no-stale-handles makes no call on a destroyed object"
-is "$fewer" "$((checks - $(grep -c 'destroyed' "$samples_tmp/checks")))" \
+stale=$(printf '%s\n' "$out" | grep -c 'destroyed\|made-up')
+is "$stale" 0 "error_path --no-stale-handles makes no call on a destroyed object or made-up handle"
+is "$fewer" "$((checks - $(grep -c 'destroyed\|made-up' "$samples_tmp/checks")))" \
 	"error_path --no-stale-handles makes every other check"
 done_testing

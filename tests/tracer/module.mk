@@ -15,3 +15,9 @@ $(BUILD)/tests/tracer/onload.t: $(BUILD)/obj/tests/tracer/onload_test.o | $(B_LI
 TEST_PROGRAMS += $(BUILD)/tests/tracer/cycles_app
 $(BUILD)/tests/tracer/cycles_app: $(BUILD)/obj/tests/tracer/cycles_app.o
 	$(link-exe) -lhsa-runtime64
+
+# A child forked after hsa_init dispatching on the inherited runtime (error_path's code object).
+TEST_PROGRAMS += $(BUILD)/tests/tracer/fork_app
+$(BUILD)/tests/tracer/fork_app: $(BUILD)/obj/tests/tracer/fork_app.o \
+		$(BUILD)/obj/traces-samples/apps/sample_util.o
+	$(link-exe) -lhsa-runtime64 -lm

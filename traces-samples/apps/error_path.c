@@ -4,12 +4,13 @@
  *
  *     error_path [--no-stale-handles] CODE_OBJECT
  *
- * Prints one line per check, "ok N - what: STATUS" or "FAIL N - what: got X, want Y", and
- * exits 0 only when every check matched. CODE_OBJECT holds a kernel named `noop`.
+ * Prints one line per check, "ok N - what: STATUS" or "FAIL N - what: got X, want Y" (or
+ * "value V" for waits, and for what a signal or buffer shows after a refused or accepted
+ * operation), and exits 0 only when every check matched. CODE_OBJECT holds a kernel `noop`.
  *
- * Stale handles (a destroyed signal, queue, executable or reader) rely on the runtime
- * recognizing handles it no longer owns, without touching freed memory. hsatrace's CPU
- * runtime does; ROCr reads the freed object, so on a GPU run with --no-stale-handles.
+ * Stale handles (a destroyed signal, queue, executable or reader, a made-up signal) rely on
+ * the runtime recognizing handles it does not own, without touching freed memory. hsatrace's
+ * CPU runtime does; ROCr reads the freed object, so on a GPU run with --no-stale-handles.
  */
 #include "traces-samples/apps/sample_kernel_args.h"
 #include "traces-samples/apps/sample_util.h"
@@ -37,6 +38,31 @@ static void check(struct checks *c, const char *what, hsa_status_t got, hsa_stat
 	c->failed++;
 	printf("FAIL %u - %s: got %s (0x%x), want %s\n", c->total, what, sample_status_name(got),
 	       (unsigned)got, sample_status_name(want));
+}
+
+/* For calls that return a value rather than a status (waits), and for what a signal shows
+ * after an operation: refused ones leave it alone, accepted ones complete. */
+static void check_value(struct checks *c, const char *what, long long got, long long want)
+{
+	c->total++;
+	if (got == want) {
+		printf("ok %u - %s: value %lld\n", c->total, what, want);
+		return;
+	}
+	c->failed++;
+	printf("FAIL %u - %s: got value %lld, want %lld\n", c->total, what, got, want);
+}
+
+/* How long a refused or accepted operation gets to show on its signal. */
+#define OUTCOME_WAIT_NS 2000000000ull
+
+/* The value @signal (set to 1 before the call) reaches: 0 once the operation completed, still 1
+ * after OUTCOME_WAIT_NS when it never does (refused, or lost). */
+static long long outcome(hsa_signal_t signal, hsa_status_t status)
+{
+	return hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0,
+					 status == HSA_STATUS_SUCCESS ? OUTCOME_WAIT_NS : 0,
+					 HSA_WAIT_STATE_BLOCKED);
 }
 
 static hsa_status_t count_agent(hsa_agent_t agent, void *data)
@@ -117,11 +143,15 @@ static void check_signals(struct checks *c)
 		      HSA_STATUS_ERROR_INVALID_SIGNAL);
 }
 
-static void check_queues(struct checks *c, hsa_agent_t gpu, uint32_t size)
+static void check_queues(struct checks *c, hsa_agent_t gpu, hsa_agent_t cpu, uint32_t size)
 {
 	const hsa_agent_t no_agent = { 0 };
 	hsa_queue_t *queue = NULL;
+	uint32_t max_size = 0;
 	hsa_status_t status;
+
+	if (hsa_agent_get_info(gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max_size) != HSA_STATUS_SUCCESS)
+		max_size = 1u << 30;
 
 	check(c, "hsa_queue_create with a NULL out-pointer",
 	      hsa_queue_create(gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
@@ -143,6 +173,14 @@ static void check_queues(struct checks *c, hsa_agent_t gpu, uint32_t size)
 	      hsa_queue_create(no_agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
 			       UINT32_MAX, &queue),
 	      HSA_STATUS_ERROR_INVALID_AGENT);
+	check(c, "hsa_queue_create of a size above the agent's maximum",
+	      hsa_queue_create(gpu, max_size * 2, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_queue_create on the CPU agent (no kernel dispatch)",
+	      hsa_queue_create(cpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			       UINT32_MAX, &queue),
+	      HSA_STATUS_ERROR_INVALID_QUEUE_CREATION);
 	check(c, "hsa_queue_destroy of NULL", hsa_queue_destroy(NULL),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_amd_profiling_set_profiler_enabled on NULL",
@@ -236,6 +274,10 @@ static void check_destroyed_code_objects(struct checks *c, hsa_agent_t gpu,
 	check(c, "hsa_executable_get_symbol_by_name in a destroyed executable",
 	      hsa_executable_get_symbol_by_name(program->executable, "noop", &gpu, &symbol),
 	      HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	check(c, "hsa_executable_freeze of a destroyed executable",
+	      hsa_executable_freeze(program->executable, NULL), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	check(c, "hsa_executable_destroy of a destroyed executable",
+	      hsa_executable_destroy(program->executable), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
 	check(c, "hsa_code_object_reader_destroy of a destroyed reader",
 	      hsa_code_object_reader_destroy(program->reader),
 	      HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
@@ -329,6 +371,196 @@ static void check_host_memory(struct checks *c, const struct sample_agents *agen
 	check(c, "hsa_amd_memory_lock of 0 bytes",
 	      hsa_amd_memory_lock(block, 0, NULL, 0, &agent_ptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	check(c, "hsa_amd_memory_pool_free", hsa_amd_memory_pool_free(block), HSA_STATUS_SUCCESS);
+	if (!c->stale_handles)
+		return;
+	check(c, "hsa_amd_memory_pool_free of a block freed (destroyed) already",
+	      hsa_amd_memory_pool_free(block), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	check(c, "hsa_memory_free of a made-up address",
+	      hsa_memory_free((void *)(uintptr_t)0x7e57a600), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+/* A signal created and destroyed, for calls naming a destroyed signal. The runtime may give
+ * its handle to the next signal created: make it after the live signals a check uses. */
+static hsa_signal_t destroyed_signal(void)
+{
+	hsa_signal_t signal = { 0 };
+
+	if (hsa_signal_create(1, 0, NULL, &signal) == HSA_STATUS_SUCCESS)
+		hsa_signal_destroy(signal);
+	return signal;
+}
+
+/* A copy the runtime must refuse, and what its (live) completion signal shows afterwards. */
+static void check_refused_copy(struct checks *c, const char *what, hsa_status_t want,
+			       const struct sample_agents *agents, uint32_t deps,
+			       const hsa_signal_t *dep_signals, hsa_signal_t completion,
+			       hsa_signal_t watched)
+{
+	uint64_t from = 1, to = 0;
+	char line[160];
+	hsa_status_t status;
+
+	hsa_signal_store_relaxed(watched, 1);
+	status = hsa_amd_memory_async_copy(&to, agents->cpu, &from, agents->cpu, sizeof(to), deps,
+					   dep_signals, completion);
+	check(c, what, status, want);
+	snprintf(line, sizeof(line), "%s, then its completion signal", what);
+	check_value(c, line, outcome(watched, status), 1);
+	snprintf(line, sizeof(line), "%s, then the destination", what);
+	check_value(c, line, (long long)to, 0);
+}
+
+/* A rect copy naming a destroyed dependency signal, refused. */
+static void check_refused_rect_copy(struct checks *c, const struct sample_agents *agents,
+				    hsa_signal_t stale, hsa_signal_t completion)
+{
+	unsigned char src[64] = { 1 }, dst[64] = { 0 };
+	hsa_pitched_ptr_t from = { src, 16, sizeof(src) }, to = { dst, 16, sizeof(dst) };
+	hsa_dim3_t origin = { 0, 0, 0 }, range = { 16, 4, 1 };
+	hsa_status_t status;
+
+	hsa_signal_store_relaxed(completion, 1);
+	status = hsa_amd_memory_async_copy_rect(&to, &origin, &from, &origin, &range, agents->cpu,
+						hsaHostToHost, 1, &stale, completion);
+	check(c, "hsa_amd_memory_async_copy_rect with a destroyed dependency signal", status,
+	      HSA_STATUS_ERROR_INVALID_SIGNAL);
+	check_value(c, "hsa_amd_memory_async_copy_rect with a destroyed dependency signal, "
+		       "then its completion signal", outcome(completion, status), 1);
+}
+
+static void check_rect_copy_arguments(struct checks *c, const struct sample_agents *agents,
+				      hsa_signal_t completion)
+{
+	unsigned char src[64] = { 1 }, dst[64] = { 0 };
+	hsa_pitched_ptr_t from = { src, 16, sizeof(src) }, to = { dst, 16, sizeof(dst) };
+	hsa_dim3_t origin = { 0, 0, 0 };
+
+	check(c, "hsa_amd_memory_async_copy_rect with a NULL range",
+	      hsa_amd_memory_async_copy_rect(&to, &origin, &from, &origin, NULL, agents->cpu,
+					     hsaHostToHost, 0, NULL, completion),
+	      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+/* Copies naming bad signals or agents: refused, nothing copied, nothing signalled; then one
+ * with a live dependency, accepted and completed. */
+static void check_copy_signals(struct checks *c, const struct sample_agents *agents)
+{
+	const hsa_signal_t made_up = { 0x7e57a600 };
+	hsa_signal_t done, dep, stale;
+	uint64_t from = 0x5ca1ab1e, to = 0;
+	hsa_status_t status;
+
+	if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
+		return;
+	if (hsa_signal_create(0, 0, NULL, &dep) != HSA_STATUS_SUCCESS) {
+		hsa_signal_destroy(done);
+		return;
+	}
+	/* Last: a signal created after it could get its handle. */
+	stale = destroyed_signal();
+	if (c->stale_handles) {
+		check_refused_copy(c, "hsa_amd_memory_async_copy with a destroyed dependency signal",
+				   HSA_STATUS_ERROR_INVALID_SIGNAL, agents, 1, &stale, done, done);
+		check_refused_copy(c, "hsa_amd_memory_async_copy with a destroyed completion signal",
+				   HSA_STATUS_ERROR_INVALID_SIGNAL, agents, 0, NULL, stale, done);
+		check_refused_copy(c, "hsa_amd_memory_async_copy with a made-up dependency signal",
+				   HSA_STATUS_ERROR_INVALID_SIGNAL, agents, 1, &made_up, done, done);
+		check_refused_rect_copy(c, agents, stale, done);
+	}
+	check_rect_copy_arguments(c, agents, done);
+	check_refused_copy(c, "hsa_amd_memory_async_copy with 1 dependency and a NULL list",
+			   HSA_STATUS_ERROR_INVALID_ARGUMENT, agents, 1, NULL, done, done);
+	hsa_signal_store_relaxed(done, 1);
+	check(c, "hsa_amd_memory_async_copy on agent handle 0",
+	      hsa_amd_memory_async_copy(&to, (hsa_agent_t){ 0 }, &from, (hsa_agent_t){ 0 }, sizeof(to),
+					0, NULL, done),
+	      HSA_STATUS_ERROR_INVALID_AGENT);
+	hsa_signal_store_relaxed(done, 1);
+	status = hsa_amd_memory_async_copy(&to, agents->cpu, &from, agents->cpu, sizeof(to), 1,
+					   &dep, done);
+	check(c, "hsa_amd_memory_async_copy with a completed dependency", status,
+	      HSA_STATUS_SUCCESS);
+	check_value(c, "hsa_amd_memory_async_copy with a completed dependency, then its completion "
+		       "signal", outcome(done, status), 0);
+	check_value(c, "hsa_amd_memory_async_copy with a completed dependency, then the destination",
+		    (long long)(to == from), 1);
+	hsa_signal_destroy(dep);
+	hsa_signal_destroy(done);
+}
+
+/* Waits on signals the runtime does not know return at once, with what it returns for them. */
+static void check_waits(struct checks *c)
+{
+	const hsa_signal_t made_up = { 0x7e57a600 };
+	hsa_signal_t stale = destroyed_signal(), list[1] = { stale };
+	hsa_signal_condition_t cond = HSA_SIGNAL_CONDITION_EQ;
+	hsa_signal_value_t zero = 0, seen = -7;
+
+	if (!c->stale_handles)
+		return;
+	check_value(c, "hsa_signal_wait_scacquire on a destroyed signal",
+		    hsa_signal_wait_scacquire(stale, HSA_SIGNAL_CONDITION_EQ, 1, OUTCOME_WAIT_NS,
+					      HSA_WAIT_STATE_BLOCKED), 0);
+	check_value(c, "hsa_signal_wait_relaxed on a made-up signal",
+		    hsa_signal_wait_relaxed(made_up, HSA_SIGNAL_CONDITION_EQ, 1, OUTCOME_WAIT_NS,
+					    HSA_WAIT_STATE_BLOCKED), 0);
+	check_value(c, "hsa_amd_signal_wait_any on a destroyed signal",
+		    hsa_amd_signal_wait_any(1, list, &cond, &zero, OUTCOME_WAIT_NS,
+					    HSA_WAIT_STATE_BLOCKED, &seen), UINT32_MAX);
+	check_value(c, "hsa_amd_signal_wait_any on a destroyed signal, then its satisfying value",
+		    seen, -7);
+}
+
+/* A dispatch of noop completing on @completion, then one on @done: the queue goes on. */
+static void check_dispatch_after(struct checks *c, const char *what, hsa_queue_t *queue,
+				 const struct sample_dispatch *d, hsa_signal_t completion,
+				 hsa_signal_t done)
+{
+	struct sample_dispatch first = *d, second = *d;
+	char line[160];
+
+	first.completion = completion;
+	second.completion = done;
+	hsa_signal_store_relaxed(done, 1);
+	sample_enqueue_dispatch(queue, &first);
+	sample_enqueue_dispatch(queue, &second);
+	snprintf(line, sizeof(line), "a dispatch after one with %s, then its completion signal",
+		 what);
+	check_value(c, line, outcome(done, HSA_STATUS_SUCCESS), 0);
+}
+
+/* Kernel dispatches naming signals the runtime does not know: the queue still runs the next. */
+static void check_dispatches(struct checks *c, const struct sample_agents *agents,
+			     const struct sample_pools *pools, const char *path, uint32_t size)
+{
+	struct sample_program program = SAMPLE_PROGRAM_INIT;
+	const struct noop_args args = { 0 };
+	struct sample_kernel kernel;
+	struct sample_dispatch d = { &kernel, NULL, { 1, 1, 1 }, { 1, 1, 1 }, 1, 0, { 0 } };
+	hsa_queue_t *queue = NULL;
+	hsa_signal_t done = { 0 }, stale;
+
+	if (sample_program_load(&program, agents->gpu, path) ||
+	    sample_program_kernel(&program, agents->gpu, "noop", &kernel) ||
+	    sample_kernarg_alloc(pools->kernarg, &kernel, &args, sizeof(args), &d.kernarg) ||
+	    hsa_queue_create(agents->gpu, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+			     UINT32_MAX, &queue) ||
+	    hsa_signal_create(1, 0, NULL, &done))
+		goto out;
+	check_dispatch_after(c, "no completion signal", queue, &d, (hsa_signal_t){ 0 }, done);
+	if (c->stale_handles) {
+		stale = destroyed_signal();
+		check_dispatch_after(c, "a destroyed completion signal", queue, &d, stale, done);
+		check_dispatch_after(c, "a made-up completion signal", queue, &d,
+				     (hsa_signal_t){ 0x7e57a600 }, done);
+	}
+out:
+	if (done.handle)
+		hsa_signal_destroy(done);
+	if (queue)
+		hsa_queue_destroy(queue);
+	sample_pool_free(d.kernarg);
+	sample_program_release(&program);
 }
 
 static bool never_called(hsa_signal_value_t value, void *arg)
@@ -444,11 +676,14 @@ static hsa_status_t run_checks(struct checks *c, const char *code_object)
 	check_system(c);
 	check_agents(c, agents.gpu);
 	check_signals(c);
-	check_queues(c, agents.gpu, queue_size);
+	check_queues(c, agents.gpu, agents.cpu, queue_size);
 	status = check_code_objects(c, agents.gpu, code_object);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
 	check_memory(c, &agents, &pools);
+	check_copy_signals(c, &agents);
+	check_waits(c);
+	check_dispatches(c, &agents, &pools, code_object, queue_size);
 	check_host_memory(c, &agents, &pools);
 	check_handles_zero_and_handlers(c);
 	check_bad_packet(c, agents.gpu, queue_size);
