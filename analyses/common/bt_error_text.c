@@ -63,6 +63,25 @@ void bt_error_text_strip(const char *msg, char *out, size_t size)
 	trim_separator(out, len);
 }
 
+/*
+ * The library's own causes read "What failed: status=ERROR, comp-name=..., comp-class-so-
+ * handle-path=...": only "What failed" is for users. Cut at the first ": " that starts a
+ * key=value list.
+ */
+static void drop_context_list(char *msg)
+{
+	for (char *p = strstr(msg, ": "); p; p = strstr(p + 2, ": ")) {
+		const char *k = p + 2;
+
+		while (isalnum((unsigned char)*k) || *k == '-' || *k == '_')
+			k++;
+		if (k > p + 2 && *k == '=') {
+			*p = '\0';
+			return;
+		}
+	}
+}
+
 static int from_component(const bt_error_cause *cause)
 {
 	return bt_error_cause_get_actor_type(cause) != BT_ERROR_CAUSE_ACTOR_TYPE_UNKNOWN;
@@ -118,6 +137,8 @@ size_t bt_error_text_take_port(char *buf, size_t size, char *port, size_t port_s
 			continue;
 		bt_error_text_strip(bt_error_cause_get_message(cause), seen[written],
 				    sizeof(seen[written]));
+		if (!from_component(cause))
+			drop_context_list(seen[written]);
 		for (size_t k = 0; k < written; k++)
 			repeated |= strcmp(seen[k], seen[written]) == 0;
 		if (repeated || !seen[written][0])

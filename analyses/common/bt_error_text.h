@@ -6,8 +6,8 @@
  *       takes (and clears) the current thread's error and writes its causes into buf,
  *       innermost (what was wrong) first, each on a line of its own after the first
  *       ("\n  cause: ..."). Causes a component or message iterator wrote are kept; the
- *       library's own bookkeeping ("component initialization method failed") only when no
- *       component spoke. Each message loses the `xxx-addr=0x...` pairs it carries; newlines
+ *       library's own bookkeeping ("component initialization method failed", without its
+ *       key=value context list) only when no component spoke. Each message loses the `xxx-addr=0x...` pairs it carries; newlines
  *       become spaces; repeated messages are written once. Returns the number of causes
  *       written (0: buf is "").
  *   bt_error_text_take_port(buf, size, port, port_size)

@@ -22,6 +22,7 @@
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/job.h"
 #include "analyses/unify/out_path.h"
+#include "analyses/unify/out_stage.h"
 #include "analyses/unify/pass.h"
 #include "analyses/unify/salvage.h"
 #include "analyses/unify/unify_filter.h"
@@ -204,14 +205,25 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	       (unsigned long long)rs->job.gpu.other_schema);
 }
 
+/* The output is about the size of its inputs, plus the synthesized events and slack. */
+static uint64_t space_needed(const char *const *paths, size_t n)
+{
+	uint64_t bytes = 0;
+
+	for (size_t i = 0; i < n; i++)
+		bytes += out_stage_tree_bytes(paths[i]);
+	return bytes + bytes / 10 + 256 * 1024;
+}
+
 static int write_unified(struct run_state *rs, const struct options *o)
 {
 	const char *const *paths;
 	size_t n = unify_job_base_paths(&rs->job, &paths);
 	static const struct unify_env_entry unified = { "hsatrace_unified", "1" };
 	struct unify_params p = { .mode = UNIFY_WRITE, .gpu = &rs->job.gpu, .counts = &rs->counts };
+	struct out_stage stage = { 0 };
 	bt_graph *g = NULL;
-	int ret;
+	int ret = -1;
 
 	if (!n) {
 		fprintf(stderr, "hsatrace-unify: no readable trace in the base run\n");
@@ -221,10 +233,27 @@ static int write_unified(struct run_state *rs, const struct options *o)
 		return -1;
 	p.env = rs->job.env;
 	p.n_env = rs->job.n_env;
-	ret = pass_run(paths, n, &p, o->out, &g);
-	bt_graph_put_ref(g);
-	if (ret == 0)
+	if (out_stage_init(&stage, o->out) != 0 ||
+	    out_stage_check_space(&stage, space_needed(paths, n)) != 0)
+		goto end;
+	ret = pass_run(paths, n, &p, stage.tmp_path, &g);
+	if (ret == 0) {
+		bt_graph_put_ref(g);
+		ret = out_stage_commit(&stage);
+	} else if (out_stage_disk_full(&stage)) {
+		/* Finalizing the sink now would crash babeltrace2 2.0.4: the graph is left to
+		 * the process's exit, which follows. */
+		fprintf(stderr, "hsatrace-unify: the file system of %s is full (No space left on "
+			"device): nothing written\n", o->out);
+	} else {
+		bt_graph_put_ref(g);
+	}
+	if (ret != 0)
+		out_stage_abort(&stage);
+	else
 		report(rs, o, n);
+end:
+	out_stage_release(&stage);
 	return ret;
 }
 
@@ -254,6 +283,12 @@ int main(int argc, char **argv)
 	status = (rs.job.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
 		  rs.job.collect_counts.failed_streams || rs.job.damage.short_streams ||
 		  rs.job.damage.folders_without_metadata) ? 1 : 0;
+	/* The --summary goes to standard output: a failed write there is a failure too. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "hsatrace-unify: failed to write standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		status = 1;
+	}
 cleanup:
 	unify_job_release(&rs.job);
 	free(o.passes);

@@ -220,6 +220,12 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 error:
 	print_error(params->mode == UNIFY_WRITE ? "failed to write the unified trace" :
 						  "failed to read the GPU activity records");
+	/* babeltrace2 2.0.4's sink.ctf.fs crashes while finalizing after a failed write (a
+	 * full disk): the writing graph goes to the caller, which decides whether to free it. */
+	if (params->mode == UNIFY_WRITE) {
+		*keep = g;
+		g = NULL;
+	}
 cleanup:
 	params->describe = NULL; /* the sources are gone after this call */
 	bt_component_class_filter_put_ref(cls);
