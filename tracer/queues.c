@@ -76,6 +76,24 @@ static uint32_t packet_type(const hsa_kernel_dispatch_packet_t *p)
 	return (p->header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
 }
 
+static int is_barrier(const hsa_kernel_dispatch_packet_t *p)
+{
+	uint32_t type = packet_type(p);
+
+	return type == HSA_PACKET_TYPE_BARRIER_AND || type == HSA_PACKET_TYPE_BARRIER_OR;
+}
+
+/* Barrier-AND and barrier-OR packets share one layout: five dependency signals. */
+static void record_dependencies(struct hsat_ev_hsa_activity__packet_submit *e,
+				const hsa_barrier_and_packet_t *b)
+{
+	e->dep_signal_0 = b->dep_signal[0].handle;
+	e->dep_signal_1 = b->dep_signal[1].handle;
+	e->dep_signal_2 = b->dep_signal[2].handle;
+	e->dep_signal_3 = b->dep_signal[3].handle;
+	e->dep_signal_4 = b->dep_signal[4].handle;
+}
+
 static void emit_submit(struct queue_state *q, const hsa_kernel_dispatch_packet_t *p,
 			uint64_t index, uint64_t cid, const char *name)
 {
@@ -89,6 +107,8 @@ static void emit_submit(struct queue_state *q, const hsa_kernel_dispatch_packet_
 	e.kernel_name = name;
 	e.completion_signal = p->completion_signal.handle;
 	e.correlation_id = cid;
+	if (is_barrier(p))
+		record_dependencies(&e, (const hsa_barrier_and_packet_t *)p);
 	if (dispatch) {
 		e.kernel_object = p->kernel_object;
 		e.grid_x = p->grid_size_x;

@@ -53,6 +53,13 @@ static const struct hsat_field packet_submit_fields[] = {
 	{ "kernarg_address", HSAT_FT_U64_HEX, "", "kernel argument buffer" },
 	{ "completion_signal", HSAT_FT_U64_HEX, "", "the program's completion signal handle "
 	  "(0 when none)" },
+	{ "dep_signal_0", HSAT_FT_U64_HEX, "", "barrier-AND/OR packets: the dependency signals "
+	  "the packet waits for (0 when unused or not a barrier), matching other packets' "
+	  "completion_signal" },
+	{ "dep_signal_1", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
+	{ "dep_signal_2", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
+	{ "dep_signal_3", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
+	{ "dep_signal_4", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
 	{ "correlation_id", HSAT_FT_U64, "", "the API call that rang the doorbell "
 	  "(hsa_signal_store_* on the queue's doorbell; in hsa_api_hot)" },
 };
