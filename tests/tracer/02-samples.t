@@ -71,6 +71,16 @@ is "$(stat multi_thread dispatches)" "$n" "multi_thread: all $n dispatches from 
 is "$(stat multi_thread "kernel add_value")" "$n" "multi_thread: $n add_value executions"
 
 sample error_path
+# String arguments are recorded as text, bounded and marked when cut; an unreadable one as "-".
+names=$(grep ' hsa_api:hsa_executable_get_symbol_by_name_entry:' "$TR/error_path.txt" |
+	sed -E 's/.*symbol_name = "([^"]*)", symbol_name_truncated = ([0-9]+).*/\1 \2/')
+long=$(printf '%0255d' 0 | tr 0 x)
+printf '%s\n' "$names" | grep -qx 'noop 0'
+ok $? "error_path: symbol names recorded as text (noop)" || diag "$names"
+printf '%s\n' "$names" | grep -qx "$long 1"
+ok $? "error_path: a 300-byte name recorded as its first 255 bytes, marked truncated" || diag "$names"
+[ "$(printf '%s\n' "$names" | grep -c '^- 0$')" -ge 2 ]
+ok $? "error_path: the NULL and the unreadable names recorded as \"-\"" || diag "$names"
 # Each check the program prints names the function and the status it got; the exit event of
 # that function must carry it. Calls made before hsa_init never reach a tool (the runtime
 # loads tools during hsa_init), except hsa_init/hsa_shut_down, which the preload interposes.

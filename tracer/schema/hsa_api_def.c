@@ -319,7 +319,7 @@ static const struct hsat_api_arg hsa_signal_cas_scacq_screl_args[] = {
 	{ "value", "hsa_signal_value_t value", HSAT_AK_SINT, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_isa_from_name_args[] = {
-	{ "name", "const char *name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "name", "const char *name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "isa", "hsa_isa_t *isa", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_isa_get_info_args[] = {
@@ -337,14 +337,14 @@ static const struct hsat_api_arg hsa_code_object_serialize_args[] = {
 	{ "code_object", "hsa_code_object_t code_object", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "alloc_callback", "hsa_status_t (*alloc_callback)(size_t, hsa_callback_data_t, void **)", HSAT_AK_PTR, HSAT_AK_NONE },
 	{ "callback_data", "hsa_callback_data_t callback_data", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "serialized_code_object", "void **serialized_code_object", HSAT_AK_PTR, HSAT_AK_PTR },
 	{ "serialized_code_object_size", "size_t *serialized_code_object_size", HSAT_AK_PTR, HSAT_AK_UINT },
 };
 static const struct hsat_api_arg hsa_code_object_deserialize_args[] = {
 	{ "serialized_code_object", "void *serialized_code_object", HSAT_AK_PTR, HSAT_AK_NONE },
 	{ "serialized_code_object_size", "size_t serialized_code_object_size", HSAT_AK_UINT, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "code_object", "hsa_code_object_t *code_object", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_code_object_destroy_args[] = {
@@ -357,7 +357,7 @@ static const struct hsat_api_arg hsa_code_object_get_info_args[] = {
 };
 static const struct hsat_api_arg hsa_code_object_get_symbol_args[] = {
 	{ "code_object", "hsa_code_object_t code_object", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "symbol_name", "const char *symbol_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "symbol_name", "const char *symbol_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "symbol", "hsa_code_symbol_t *symbol", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_code_symbol_get_info_args[] = {
@@ -373,7 +373,7 @@ static const struct hsat_api_arg hsa_code_object_iterate_symbols_args[] = {
 static const struct hsat_api_arg hsa_executable_create_args[] = {
 	{ "profile", "hsa_profile_t profile", HSAT_AK_ENUM, HSAT_AK_NONE },
 	{ "executable_state", "hsa_executable_state_t executable_state", HSAT_AK_ENUM, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "executable", "hsa_executable_t *executable", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_executable_destroy_args[] = {
@@ -383,11 +383,11 @@ static const struct hsat_api_arg hsa_executable_load_code_object_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "agent", "hsa_agent_t agent", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "code_object", "hsa_code_object_t code_object", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_executable_freeze_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_executable_get_info_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
@@ -396,19 +396,19 @@ static const struct hsat_api_arg hsa_executable_get_info_args[] = {
 };
 static const struct hsat_api_arg hsa_executable_global_variable_define_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "variable_name", "const char *variable_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "variable_name", "const char *variable_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "address", "void *address", HSAT_AK_PTR, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_executable_agent_global_variable_define_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "agent", "hsa_agent_t agent", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "variable_name", "const char *variable_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "variable_name", "const char *variable_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "address", "void *address", HSAT_AK_PTR, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_executable_readonly_variable_define_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "agent", "hsa_agent_t agent", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "variable_name", "const char *variable_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "variable_name", "const char *variable_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "address", "void *address", HSAT_AK_PTR, HSAT_AK_NONE },
 };
 static const struct hsat_api_arg hsa_executable_validate_args[] = {
@@ -417,8 +417,8 @@ static const struct hsat_api_arg hsa_executable_validate_args[] = {
 };
 static const struct hsat_api_arg hsa_executable_get_symbol_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "module_name", "const char *module_name", HSAT_AK_PTR, HSAT_AK_NONE },
-	{ "symbol_name", "const char *symbol_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "module_name", "const char *module_name", HSAT_AK_STRING, HSAT_AK_NONE },
+	{ "symbol_name", "const char *symbol_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "agent", "hsa_agent_t agent", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "call_convention", "int32_t call_convention", HSAT_AK_SINT, HSAT_AK_NONE },
 	{ "symbol", "hsa_executable_symbol_t *symbol", HSAT_AK_PTR, HSAT_AK_HANDLE },
@@ -537,8 +537,8 @@ static const struct hsat_api_arg hsa_isa_iterate_wavefronts_args[] = {
 };
 static const struct hsat_api_arg hsa_code_object_get_symbol_from_name_args[] = {
 	{ "code_object", "hsa_code_object_t code_object", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "module_name", "const char *module_name", HSAT_AK_PTR, HSAT_AK_NONE },
-	{ "symbol_name", "const char *symbol_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "module_name", "const char *module_name", HSAT_AK_STRING, HSAT_AK_NONE },
+	{ "symbol_name", "const char *symbol_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "symbol", "hsa_code_symbol_t *symbol", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_code_object_reader_create_from_file_args[] = {
@@ -556,30 +556,30 @@ static const struct hsat_api_arg hsa_code_object_reader_destroy_args[] = {
 static const struct hsat_api_arg hsa_executable_create_alt_args[] = {
 	{ "profile", "hsa_profile_t profile", HSAT_AK_ENUM, HSAT_AK_NONE },
 	{ "default_float_rounding_mode", "hsa_default_float_rounding_mode_t default_float_rounding_mode", HSAT_AK_ENUM, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "executable", "hsa_executable_t *executable", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_executable_load_program_code_object_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "code_object_reader", "hsa_code_object_reader_t code_object_reader", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "loaded_code_object", "hsa_loaded_code_object_t *loaded_code_object", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_executable_load_agent_code_object_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "agent", "hsa_agent_t agent", HSAT_AK_HANDLE, HSAT_AK_NONE },
 	{ "code_object_reader", "hsa_code_object_reader_t code_object_reader", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "loaded_code_object", "hsa_loaded_code_object_t *loaded_code_object", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };
 static const struct hsat_api_arg hsa_executable_validate_alt_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "options", "const char *options", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "options", "const char *options", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "result", "uint32_t *result", HSAT_AK_PTR, HSAT_AK_UINT },
 };
 static const struct hsat_api_arg hsa_executable_get_symbol_by_name_args[] = {
 	{ "executable", "hsa_executable_t executable", HSAT_AK_HANDLE, HSAT_AK_NONE },
-	{ "symbol_name", "const char *symbol_name", HSAT_AK_PTR, HSAT_AK_NONE },
+	{ "symbol_name", "const char *symbol_name", HSAT_AK_STRING, HSAT_AK_NONE },
 	{ "agent", "const hsa_agent_t *agent", HSAT_AK_PTR, HSAT_AK_NONE },
 	{ "symbol", "hsa_executable_symbol_t *symbol", HSAT_AK_PTR, HSAT_AK_HANDLE },
 };

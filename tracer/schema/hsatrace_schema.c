@@ -42,6 +42,8 @@ static enum hsat_field_type arg_field_type(enum hsat_arg_kind k)
 		return HSAT_FT_S64;
 	case HSAT_AK_ENUM:
 		return HSAT_FT_S32;
+	case HSAT_AK_STRING:
+		return HSAT_FT_STRING;
 	default:
 		return HSAT_FT_U64_HEX;
 	}
@@ -51,8 +53,11 @@ static size_t count_args(const struct hsat_api_fn *fn, int out)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < fn->n_args; i++)
-		n += (out ? fn->args[i].out_kind : fn->args[i].kind) != HSAT_AK_NONE;
+	for (size_t i = 0; i < fn->n_args; i++) {
+		enum hsat_arg_kind k = out ? fn->args[i].out_kind : fn->args[i].kind;
+
+		n += (k != HSAT_AK_NONE) + (k == HSAT_AK_STRING);	/* + <name>_truncated */
+	}
 	return n;
 }
 
@@ -92,8 +97,17 @@ static void build_api_event(struct hsat_event *ev, const struct hsat_api_fn *fn,
 		f[k].unit = "";
 		f[k].doc = is_exit ? xstrdup_printf("on success, the value stored through `%s`%s",
 						    a->decl, " (0 otherwise)")
-				   : xstrdup_printf("argument `%s`%s", a->decl, "");
+				   : xstrdup_printf("argument `%s`%s", a->decl,
+						    kind == HSAT_AK_STRING ? ": its text, at most 255 bytes" : "");
 		k++;
+		if (kind == HSAT_AK_STRING) {
+			f[k].name = xstrdup_printf("%s%s", a->name, "_truncated");
+			f[k].type = HSAT_FT_U64;
+			f[k].unit = "";
+			f[k].doc = xstrdup_printf("1 when `%s` was longer than the recorded text%s",
+						  a->name, "");
+			k++;
+		}
 	}
 	ev->provider = provider_of(fn);
 	ev->name = xstrdup_printf("%s%s", fn->name, is_exit ? "_exit" : "_entry");

@@ -96,7 +96,13 @@ enum hsat_arg_kind {
 	HSAT_AK_UINT,		/* unsigned integer or bool -> u64 */
 	HSAT_AK_SINT,		/* signed integer -> s64 */
 	HSAT_AK_ENUM,		/* enum -> s32 */
+	HSAT_AK_STRING,		/* const char * input string -> its text (first
+				   HSAT_STRING_ARG_MAX - 1 bytes, read safely) and
+				   <name>_truncated (1 when cut) */
 };
+
+/* The bytes of a string argument recorded, its terminating NUL included. */
+#define HSAT_STRING_ARG_MAX 256
 
 /* How the return value is recorded in the exit event. */
 enum hsat_ret_kind {

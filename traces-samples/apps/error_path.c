@@ -229,6 +229,23 @@ static void check_frozen_executable(struct checks *c, hsa_agent_t gpu,
 	      hsa_executable_get_symbol_by_name(program->executable, "no_such_kernel", &gpu,
 						&symbol),
 	      HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+	{
+		char long_name[301];
+
+		memset(long_name, 'x', 300);
+		long_name[300] = '\0';
+		check(c, "hsa_executable_get_symbol_by_name of a 300-byte name", /* traced: cut */
+		      hsa_executable_get_symbol_by_name(program->executable, long_name, &gpu,
+							&symbol),
+		      HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+	}
+	/* An unreadable name with a made-up executable: refused before the name is read, and
+	 * the tracer, which records the name, must not fault on it either. */
+	if (c->stale_handles)
+		check(c, "hsa_executable_get_symbol_by_name of an unreadable name, made-up executable",
+		      hsa_executable_get_symbol_by_name((hsa_executable_t){ 0x42 },
+							(const char *)(uintptr_t)8, &gpu, &symbol),
+		      HSA_STATUS_ERROR_INVALID_EXECUTABLE);
 	check(c, "hsa_executable_get_symbol_by_name of a NULL name",
 	      hsa_executable_get_symbol_by_name(program->executable, NULL, &gpu, &symbol),
 	      HSA_STATUS_ERROR_INVALID_ARGUMENT);

@@ -74,7 +74,9 @@ static void gen_api(FILE *out)
 		"out-parameters listed: the value the runtime stored through the pointer, recorded "
 		"only on success and when the pointer is not NULL (0 otherwise).\n"
 		"Arguments of kinds the tracer does not record (structs passed by value) are "
-		"omitted; pointers are recorded as addresses, never dereferenced.\n\n"
+		"omitted; pointers are recorded as addresses, never dereferenced, except input "
+		"strings (`const char *`): their text, at most 255 bytes, read without ever "
+		"faulting (an unreadable one is \"-\"), and `NAME_truncated` (1 when cut).\n\n"
 		"| function | provider | table slot | entry arguments | exit out-parameters |\n"
 		"|---|---|---|---|---|\n");
 	for (size_t i = 0; i < hsat_schema_event_count(); i++) {

@@ -73,6 +73,8 @@ class Types:
                     self.handles.add("struct " + d["name"])
 
     def kind(self, t):
+        if re.sub(r"\s+", " ", t).strip() == "const char *":
+            return "HSAT_AK_STRING"  # a NUL-terminated input string: recorded as text
         t = re.sub(r"\bconst\b", "", t).strip()
         seen = 0
         while t in self.typedefs and seen < 8:
