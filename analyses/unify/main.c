@@ -99,6 +99,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 		usage(stderr);
 		return 2;
 	}
+	if (strcmp(o->out, "-") == 0) {
+		fprintf(stderr, "hsatrace-unify: -o -: a CTF trace is a folder of files, it cannot "
+			"go to standard output\n");
+		return 2;
+	}
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -19,6 +20,13 @@ int out_stage_init(struct out_stage *st, const char *out_path)
 	if (asprintf(&st->tmp_path, "%s.tmp-%ld", out_path, (long)getpid()) < 0) {
 		st->tmp_path = NULL;
 		fprintf(stderr, PROG "out of memory\n");
+		return -1;
+	}
+	/* Whether the folder can be written at all (permissions, read-only, no such parent):
+	 * said now, with the system's reason, rather than as a babeltrace2 failure later. */
+	if (mkdir(st->tmp_path, 0777) != 0 || rmdir(st->tmp_path) != 0) {
+		fprintf(stderr, PROG "cannot write the unified trace there: path=%s: %s\n",
+			out_path, strerror(errno));
 		return -1;
 	}
 	return 0;

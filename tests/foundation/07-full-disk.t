@@ -16,7 +16,7 @@ trap 'rm -rf "$T"' EXIT
 mkdir "$T/small"
 unshare -rm sh -c "mount -t tmpfs -o size=4k tmpfs '$T/small'" 2>/dev/null ||
 	skip_all "cannot mount a tmpfs in a user namespace here"
-plan 18
+plan 20
 
 # on_full_disk NAME CMD...: runs CMD with a 4 KiB tmpfs mounted on $T/small; its stderr goes
 # to $T/NAME.err, the tmpfs's listing after the run to $T/NAME.ls; returns CMD's status.
@@ -61,6 +61,15 @@ mkdir "$T/empty-out"
 ok $? "unify -o an existing empty folder writes the trace there" || sed 's/^/# /' "$T/empty.err"
 [ -f "$T/empty-out/metadata" ] && ! ls -d "$T"/empty-out.tmp-* >/dev/null 2>&1
 ok $? "with its metadata, and no temporary folder left"
+
+# Where nothing can be written, unify says why, with the system's reason.
+"$B/hsatrace-unify" "$trace" -o /proc/hsatrace-forbidden >/dev/null 2>"$T/forbidden.err"
+rc=$?
+[ $rc = 1 ] && grep -q 'cannot write the unified trace there: path=/proc/hsatrace-forbidden: ' "$T/forbidden.err"
+ok $? "unify -o a folder it cannot create: exit 1 and the reason" || sed 's/^/# /' "$T/forbidden.err"
+(cd "$T" && "$B/hsatrace-unify" "$trace" -o - >/dev/null 2>"$T/dash.err")
+[ $? = 2 ] && [ ! -e "$T/-" ] && grep -q 'cannot go to standard output' "$T/dash.err"
+ok $? "unify -o -: a usage error (2), nothing written" || sed 's/^/# /' "$T/dash.err"
 
 # Standard output on /dev/full: the results are lost, and the exit status says so.
 "$B/hsatrace-analyze" "$views" "$trace" >/dev/full 2>"$T/a.err"
