@@ -53,7 +53,8 @@ static const struct {
 
 hsa_status_t impl_hsa_status_string(hsa_status_t status, const char **string)
 {
-	/* Works before hsa_init, as in ROCr: programs use it to report hsa_init failures. */
+	/* As the HSA spec and ROCr (IS_OPEN): not before hsa_init. */
+	HSAT_REQUIRE_INIT();
 	if (!string)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (size_t i = 0; i < sizeof(messages) / sizeof(messages[0]); i++) {
