@@ -117,6 +117,7 @@ static const struct hsat_field kernel_counter_fields[] = {
 	{ "kernel_name", HSAT_FT_STRING, "", "as in kernel_exec" },
 	{ "counter", HSAT_FT_STRING, "", "hardware counter name (e.g. SQ_WAVES)" },
 	{ "value", HSAT_FT_S64, "", "its value for the dispatch" },
+	{ "pass", HSAT_FT_U64, "", "the counter pass (record -c) that measured it" },
 };
 
 static const struct hsat_field kernel_symbol_fields[] = {
