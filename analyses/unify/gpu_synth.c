@@ -8,7 +8,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "analyses/common/demangle.h"
 #include "analyses/unify/ir_copy.h"
 #include "analyses/unify/unify_filter_internal.h"
 
@@ -222,6 +224,32 @@ static int fill_counter_event(const struct gpu_store *st, const struct synth *e,
 	return 0;
 }
 
+/*
+ * Views label kernels by the hsa_gpu events' kernel_name: a C++ name the tracer could not
+ * demangle (no C++ runtime in the program) is shown demangled there; the base run's
+ * kernel_exec and kernel_symbol events keep the traced (mangled) name.
+ */
+static int show_demangled(struct unify_iter *it, const struct gpu_record *rec, bt_field *payload)
+{
+	bt_field *name = bt_field_structure_borrow_member_field_by_name(payload, "kernel_name");
+	char *readable;
+
+	if (!name || rec->kind != GPU_KERNEL || strncmp(rec->kernel_name, "_Z", 2) != 0)
+		return 0;
+	readable = ptrmap_get(&it->demangled, rec->kernel_name);
+	if (!readable) {
+		readable = demangle_symbol(rec->kernel_name);
+		if (!readable)
+			return 0;	/* not a valid mangled name: shown as traced */
+		if (ptrmap_put(&it->demangled, rec->kernel_name, readable) != 0) {
+			free(readable);
+			return -1;
+		}
+	}
+	return bt_field_string_set_value(name, readable) == BT_FIELD_STRING_SET_VALUE_STATUS_OK ?
+		0 : -1;
+}
+
 /* Creates the stream at its first event and opens its one packet at that time. */
 static int open_gpu_stream(struct unify_iter *it, struct gpu_stream *g, int64_t ns)
 {
@@ -270,7 +298,8 @@ int gpu_synth_emit(struct unify_iter *it, const struct synth *e)
 	} else {
 		bt_field *payload = bt_event_borrow_payload_field(bt_message_event_borrow_event(m));
 
-		if (payload && gpu_record_fill_payload(rec, payload) != 0)
+		if (payload && (gpu_record_fill_payload(rec, payload) != 0 ||
+				show_demangled(it, rec, payload) != 0))
 			goto error;
 	}
 	if (unify_push(it, m) != 0)
@@ -283,10 +312,19 @@ error:
 	return -1;
 }
 
+static void free_value(const void *key, void *value, void *data)
+{
+	(void)key;
+	(void)data;
+	free(value);
+}
+
 void gpu_synth_release(struct unify_iter *it)
 {
 	for (size_t i = 0; i < 4; i++)
 		ptrmap_release(&it->gpu_ecs[i]);
+	ptrmap_foreach(&it->demangled, free_value, NULL);
+	ptrmap_release(&it->demangled);
 	free(it->syn);
 	free(it->gstreams);
 }

@@ -3,6 +3,7 @@
 UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o salvage.o pass.o \
 	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o packet_walk.o out_stage.o) \
 	$(BUILD)/obj/analyses/common/ptrmap.o $(BUILD)/obj/analyses/common/strtab.o \
+	$(BUILD)/obj/analyses/common/demangle.o \
 	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS)
 UNIFY_PLUGIN := $(B_LIB)/babeltrace2/babeltrace-plugin-hsatrace.so
 
@@ -13,10 +14,10 @@ $(BUILD)/obj/analyses/unify/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
 $(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o \
 	$(BUILD)/obj/analyses/unify/out_path.o $(UNIFY_CORE_OBJS)
-	$(link-exe) $(BT2_LIBS)
+	$(link-exe) $(BT2_LIBS) -liberty
 
 $(UNIFY_PLUGIN): $(BUILD)/obj/analyses/unify/plugin.o $(UNIFY_CORE_OBJS)
-	$(link-so) $(BT2_LIBS)
+	$(link-so) $(BT2_LIBS) -liberty
 
 .PHONY: unify install-unify-plugin
 unify: $(B_LIBEXEC)/hsatrace-unify $(UNIFY_PLUGIN)

@@ -71,6 +71,7 @@ struct unify_iter {
 	size_t n_gstreams;
 	bt_stream_class *gpu_sc;	/* borrowed from the output trace class */
 	struct ptrmap gpu_ecs[4];	/* input activity event class -> output hsa_gpu event class */
+	struct ptrmap demangled;	/* interned mangled kernel name -> its demangled copy */
 	bt_event_class *counter_ec;
 };
 

@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 27
+plan 28
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -63,6 +63,14 @@ grep ' hsa_gpu:kernel_counter:' "$tmp/out.txt" |
 bad=$(awk '{ if (int($3 / 1000) != $1 || int(($3 % 1000) / 10) != $2) n++ } END { print n + 0 }' "$tmp/ctr")
 is "$bad" 0 "each counter is attached to the dispatch it was measured on"
 is "$(wc -l <"$tmp/ctr")" $((n_exec * 3)) "all counters attached (queue-scope ones are not)"
+
+# A C++ kernel name the tracer left mangled is demangled in the hsa_gpu events (what the views
+# label), computed independently by binutils' c++filt; kernel_exec keeps the traced name.
+readable=$(c++filt _Z6reducePfj)
+grep ' hsa_gpu:kernel_begin:' "$tmp/out.txt" | grep -qF "kernel_name = \"$readable\"" &&
+	! grep ' hsa_gpu:kernel_begin:' "$tmp/out.txt" | grep -q 'kernel_name = "_Z6reducePfj"' &&
+	grep ' hsa_activity:kernel_exec:' "$tmp/out.txt" | grep -q 'kernel_name = "_Z6reducePfj"'
+ok $? "hsa_gpu events name the kernel demangled ($readable), kernel_exec keeps _Z6reducePfj"
 
 # The counters view shows them: HwCounters/<name> takes every kernel_counter value.
 analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
