@@ -28,7 +28,7 @@ kill -KILL "$sessiond"
 while kill -0 "$sessiond" 2>/dev/null; do sleep 0.05; done
 touch "$tmp/release"
 wait $rpid
-is $? 1 "record exits 1 when the session daemon died during the run"
+is $? 125 "record exits 125 (its own failure) when the session daemon died during the run"
 grep -q 'the session daemon stopped answering: the recording is lost' "$tmp/log"
 ok $? "and says the recording is lost" || sed 's/^/# /' "$tmp/log" >&2
 grep -q 'trace written' "$tmp/log"
