@@ -26,6 +26,7 @@
 #include <dirent.h>
 
 #include "analyses/record/child.h"
+#include "analyses/record/hsa_check.h"
 #include "analyses/record/progress.h"
 #include "analyses/record/session.h"
 #include "analyses/record/sessiond.h"
@@ -339,6 +340,16 @@ static int setup_session(const struct options *o, struct rec_session *s, struct 
 	return rec_session_start(s);
 }
 
+/* A program that never reached HSA (wrong program, runtime not found) gives a trace without
+ * any of the tracer's events: said, so it is not taken for an idle program. */
+static void say_if_no_hsa(const char *path)
+{
+	if (rec_recorded_hsa(path) == 0)
+		fprintf(stderr, "hsatrace-record: note: no HSA call was recorded from the "
+			"program's processes (no hsa_meta or hsa_api event): does it use HSA or "
+			"HIP, and does it find the runtime?\n");
+}
+
 /* One pass: a session of its own, always stopped and destroyed, recording only the
  * program's processes. Returns the program's wait status, or -1 when it did not run. */
 static int record_pass(const struct options *o, struct program_env *pe, int pass,
@@ -367,6 +378,10 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	r->lost = status != -1 && rec_session_stop(&s) != 0;
 	if (status != -1 && !r->lost)
 		r->discarded = rec_session_report_lost(&s, o->url ? NULL : path);
+	if (status != -1 && !r->lost && o->tracer && !o->url) {
+		rec_session_destroy(&s);	/* the trace is complete once destroyed */
+		say_if_no_hsa(path);
+	}
 cleanup:
 	rec_tracking_release(&run.tracking);
 	rec_session_destroy(&s);

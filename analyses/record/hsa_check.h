@@ -1,0 +1,13 @@
+/*
+ * hsa_check - whether a recording holds any event of the program's HSA use: the tracer
+ * emits hsa_meta:trace_info at the first HSA call (hsa_init, or the runtime loading it as
+ * a tool), so reading (in time order) stops at the first hsa_meta or hsa_api event
+ * (libbabeltrace2: source.ctf.fs, filter.utils.muxer, a simple sink).
+ */
+#ifndef HSATRACE_RECORD_HSA_CHECK_H
+#define HSATRACE_RECORD_HSA_CHECK_H
+
+/* 1 such an event was recorded under dir, 0 none, -1 the trace could not be read. */
+int rec_recorded_hsa(const char *dir);
+
+#endif
