@@ -27,6 +27,7 @@
 
 #include "analyses/record/child.h"
 #include "analyses/record/hsa_check.h"
+#include "analyses/record/lost.h"
 #include "analyses/record/progress.h"
 #include "analyses/record/session.h"
 #include "analyses/record/sessiond.h"
@@ -290,6 +291,15 @@ static int build_env(struct options *o, struct program_env *pe)
 	return 0;
 }
 
+/* Where pass K is written: OUT, or OUT/pass-K with several passes. */
+static void pass_path(const struct options *o, int pass, char *buf, size_t size)
+{
+	if (o->passes > 1)
+		snprintf(buf, size, "%s/pass-%d", o->output, pass);
+	else
+		snprintf(buf, size, "%s", o->output);
+}
+
 /* What one pass did, beside the program's wait status. */
 struct pass_result {
 	bool lost;		/* the program ran but the session could not be stopped */
@@ -362,10 +372,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	int status = -1, n = pe->n;
 
 	*r = (struct pass_result){ 0 };
-	if (o->passes > 1)
-		snprintf(path, sizeof(path), "%s/pass-%d", o->output, pass);
-	else
-		snprintf(path, sizeof(path), "%s", o->output);
+	pass_path(o, pass, path, sizeof(path));
 	if (setup_session(o, &s, &run, path, pass, kernel_ok) != 0)
 		goto cleanup;
 	snprintf(pe->pass, sizeof(pe->pass), "%d", pass);
@@ -409,6 +416,12 @@ static void say_lost(const struct options *o, int pass, int saved)
 		"incomplete and may not be readable)\n", rec_sessiond_alive() ?
 		"the session could not be stopped" : "the session daemon stopped answering", pass,
 		o->url ? o->url : o->output);
+	if (!o->url) {
+		char path[PATH_MAX + 32];
+
+		pass_path(o, pass, path, sizeof(path));
+		rec_describe_lost(path);
+	}
 	if (saved)
 		fprintf(stderr, "hsatrace-record: the %d earlier passes are saved in %s\n", saved,
 			o->url ? o->url : o->output);

@@ -342,7 +342,9 @@ static void destroy_and_wait(struct rec_session *s)
 	enum lttng_error_code code = lttng_destroy_session_ext(s->name, &handle);
 
 	if (code != LTTNG_OK) {
-		fail("destroy the tracing session", s, -(int)code);
+		/* A daemon that died is reported by the caller, with what it lost. */
+		if (code != LTTNG_ERR_NO_SESSIOND)
+			fail("destroy the tracing session", s, -(int)code);
 		return;
 	}
 	for (;;) {

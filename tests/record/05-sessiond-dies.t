@@ -1,6 +1,7 @@
 #!/bin/sh
 # The session daemon dies while the program runs: record cannot stop the session, so the
-# recording is lost. It must say so and exit 1, never claim "trace written".
+# recording is lost. It must say so, say what reached the disk, and exit 125, never claim
+# "trace written".
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -9,7 +10,7 @@ record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
 app=$HSATRACE_BUILD/tests/foundation/selftest_app
 [ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
 [ -x "$app" ] || skip_all "selftest_app not built ($app)"
-plan 5
+plan 7
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -31,6 +32,10 @@ wait $rpid
 is $? 125 "record exits 125 (its own failure) when the session daemon died during the run"
 grep -q 'the session daemon stopped answering: the recording is lost' "$tmp/log"
 ok $? "and says the recording is lost" || sed 's/^/# /' "$tmp/log" >&2
+grep -q "nothing reached $tmp/t: every event was still in the buffers" "$tmp/log"
+ok $? "and what is lost: nothing reached the disk" || sed 's/^/# /' "$tmp/log" >&2
+grep -q 'failed to destroy' "$tmp/log"
+ok $((! $?)) "without a second, redundant error about the destruction"
 grep -q 'trace written' "$tmp/log"
 ok $((! $?)) "it does not claim a trace was written"
 no_daemon_left() { lttng list >/dev/null 2>&1; }
