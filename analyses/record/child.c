@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,21 +131,40 @@ static void exec_child(char *const *argv, const struct child_env *env, int n_env
 	_exit(127);
 }
 
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Waits for the program, calling hooks->ready as soon as its fd is readable and hooks->tick
+ * every CHILD_TICK_MS. */
 static int wait_child(pid_t pid, const struct child_hooks *hooks)
 {
-	const struct timespec tick = { 0, CHILD_TICK_MS * 1000000L };
+	struct pollfd ready = { hooks ? hooks->ready_fd : -1, POLLIN, 0 };
+	long long next_tick = now_ms() + CHILD_TICK_MS;
 	int status = 0;
 	pid_t got;
 
 	for (;;) {
+		long long left = next_tick - now_ms();
+
 		got = waitpid(pid, &status, WNOHANG);
 		if (got == pid)
 			return status;
 		if (got < 0 && errno != EINTR)
 			return -1;
-		if (hooks && hooks->tick)
-			hooks->tick(pid, hooks->ctx);
-		nanosleep(&tick, NULL);
+		if (left <= 0) {
+			if (hooks && hooks->tick)
+				hooks->tick(pid, hooks->ctx);
+			next_tick = now_ms() + CHILD_TICK_MS;
+			continue;
+		}
+		/* a negative fd is ignored by poll(): then it only sleeps */
+		if (poll(&ready, 1, (int)left) > 0 && (ready.revents & POLLIN) && hooks->ready)
+			hooks->ready(hooks->ctx);
 	}
 }
 

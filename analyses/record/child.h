@@ -29,6 +29,9 @@ struct child_hooks {
 	int (*started)(pid_t pid, void *ctx);
 	/* Called about every CHILD_TICK_MS while the program runs. */
 	void (*tick)(pid_t pid, void *ctx);
+	/* Called as soon as ready_fd (>= 0) is readable while the program runs. */
+	int ready_fd;
+	void (*ready)(void *ctx);
 	void *ctx;
 };
 

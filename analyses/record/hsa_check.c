@@ -53,10 +53,15 @@ static bool is_hsa_event(const bt_message *msg)
 	return name && (strncmp(name, "hsa_meta:", 9) == 0 || strncmp(name, "hsa_api", 7) == 0);
 }
 
+struct look {
+	bool stop_at_hsa;
+	struct rec_trace_look *result;
+};
+
 static bt_graph_simple_sink_component_consume_func_status
 consume(bt_message_iterator *it, void *user_data)
 {
-	bool *found = user_data;
+	struct look *look = user_data;
 	bt_message_array_const msgs;
 	uint64_t count = 0;
 	bt_graph_simple_sink_component_consume_func_status ret;
@@ -64,10 +69,12 @@ consume(bt_message_iterator *it, void *user_data)
 	if (!bt_sink_next(it, &msgs, &count, &ret))
 		return ret;
 	for (uint64_t i = 0; i < count; i++) {
-		*found = *found || is_hsa_event(msgs[i]);
+		look->result->events += bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT;
+		look->result->any_hsa = look->result->any_hsa || is_hsa_event(msgs[i]);
 		bt_message_put_ref(msgs[i]);
 	}
-	return *found ? BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END : ret;
+	return look->stop_at_hsa && look->result->any_hsa ?
+		BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END : ret;
 }
 
 /* Connects every stream to the muxer; returns how many, or -1. */
@@ -125,28 +132,24 @@ end:
 	return ret;
 }
 
-int rec_recorded_hsa(const char *dir)
+int rec_trace_look(const char *dir, bool stop_at_hsa, struct rec_trace_look *result)
 {
 	const bt_plugin *ctf = NULL, *utils = NULL;
 	const bt_component_filter *muxer = NULL;
 	const bt_component_sink *sink;
 	bt_graph *graph = NULL;
-	bool found = false;
-	char ust[4200];
-	struct stat st;
+	struct look look = { stop_at_hsa, result };
 	bt_graph_run_status run;
 	int ret = -1, streams;
 
-	snprintf(ust, sizeof(ust), "%s/ust", dir);
-	if (stat(ust, &st) != 0)
-		return 0;	/* no instrumented process registered at all */
+	*result = (struct rec_trace_look){ 0 };
 	graph = bt_graph_create(0);
-	streams = graph ? add_source(graph, ust, &muxer, &ctf, &utils) : -1;
+	streams = graph ? add_source(graph, dir, &muxer, &ctf, &utils) : -1;
 	if (streams <= 0) {
 		ret = streams;
 		goto end;
 	}
-	if (bt_graph_add_simple_sink_component(graph, "hsa-check", NULL, consume, NULL, &found,
+	if (bt_graph_add_simple_sink_component(graph, "look", NULL, consume, NULL, &look,
 					       &sink) != BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
 	    bt_graph_connect_ports(graph,
 				   bt_component_filter_borrow_output_port_by_name_const(muxer, "out"),
@@ -156,11 +159,25 @@ int rec_recorded_hsa(const char *dir)
 	do
 		run = bt_graph_run(graph);
 	while (run == BT_GRAPH_RUN_STATUS_AGAIN);
-	ret = found ? 1 : run == BT_GRAPH_RUN_STATUS_OK ? 0 : -1;
+	ret = run == BT_GRAPH_RUN_STATUS_OK || (stop_at_hsa && result->any_hsa) ? 0 : -1;
 end:
 	bt_current_thread_clear_error();
 	bt_graph_put_ref(graph);
 	bt_plugin_put_ref(ctf);
 	bt_plugin_put_ref(utils);
 	return ret;
+}
+
+int rec_recorded_hsa(const char *dir)
+{
+	struct rec_trace_look look;
+	char ust[4200];
+	struct stat st;
+
+	snprintf(ust, sizeof(ust), "%s/ust", dir);
+	if (stat(ust, &st) != 0)
+		return 0;	/* no instrumented process registered at all */
+	if (rec_trace_look(ust, true, &look) != 0)
+		return -1;
+	return look.any_hsa;
 }

@@ -26,6 +26,7 @@
 #include <dirent.h>
 
 #include "analyses/record/child.h"
+#include "analyses/record/follow_server.h"
 #include "analyses/record/hsa_check.h"
 #include "analyses/record/lost.h"
 #include "analyses/record/progress.h"
@@ -250,8 +251,9 @@ static int lib_dir(char *buf, size_t size)
 }
 
 struct program_env {
-	struct child_env vars[8];
+	struct child_env vars[12];
 	int n;
+	char follow[PATH_MAX + 64];
 	char tracer[PATH_MAX + 64];
 	char runtime[PATH_MAX + 64];
 	char pass[16];
@@ -264,6 +266,14 @@ static int build_env(struct options *o, struct program_env *pe)
 	pe->n = 0;
 	if (lib_dir(dir, sizeof(dir)) != 0)
 		return -1;
+	snprintf(pe->follow, sizeof(pe->follow), "%s/libhsatrace-follow.so", dir);
+	if (access(pe->follow, R_OK) != 0) {
+		fprintf(stderr, "hsatrace-record: libhsatrace-follow.so is missing: path=%s\n",
+			pe->follow);
+		return -1;
+	}
+	/* Every process of the program waits before main() until record tracks it. */
+	pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->follow, true };
 	if (o->tracer) {
 		snprintf(pe->tracer, sizeof(pe->tracer), "%s/libhsatrace.so", dir);
 		if (access(pe->tracer, R_OK) != 0) {
@@ -309,6 +319,7 @@ struct pass_result {
 
 struct pass_run {
 	struct rec_tracking tracking;
+	struct rec_follow follow;
 	struct rec_progress progress;
 };
 
@@ -321,6 +332,13 @@ static int on_started(pid_t pid, void *ctx)
 	fprintf(stderr, "hsatrace-record: failed to track the program (pid %ld): not running "
 		"it\n", (long)pid);
 	return -1;
+}
+
+static void on_ready(void *ctx)
+{
+	struct pass_run *run = ctx;
+
+	rec_follow_serve(&run->follow, &run->tracking);
 }
 
 static void on_tick(pid_t pid, void *ctx)
@@ -366,15 +384,18 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 		       bool *kernel_ok, struct pass_result *r)
 {
 	struct rec_session s = { 0 };
-	struct pass_run run = { 0 };
-	struct child_hooks hooks = { on_started, on_tick, &run };
+	struct pass_run run = { .follow = { .fd = -1 } };
+	struct child_hooks hooks = { on_started, on_tick, -1, on_ready, &run };
 	char path[PATH_MAX + 32];
 	int status = -1, n = pe->n;
 
 	*r = (struct pass_result){ 0 };
 	pass_path(o, pass, path, sizeof(path));
-	if (setup_session(o, &s, &run, path, pass, kernel_ok) != 0)
+	if (setup_session(o, &s, &run, path, pass, kernel_ok) != 0 ||
+	    rec_follow_open(&run.follow) != 0)
 		goto cleanup;
+	hooks.ready_fd = run.follow.fd;
+	pe->vars[n++] = (struct child_env){ "HSATRACE_RECORD_SOCKET", run.follow.path, false };
 	snprintf(pe->pass, sizeof(pe->pass), "%d", pass);
 	pe->vars[n++] = (struct child_env){ "HSATRACE_PASS", pe->pass, false };
 	if (pass > 0 && pass <= o->n_groups)
@@ -390,6 +411,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 		say_if_no_hsa(path);
 	}
 cleanup:
+	rec_follow_close(&run.follow);
 	rec_tracking_release(&run.tracking);
 	rec_session_destroy(&s);
 	return status;
@@ -410,17 +432,24 @@ static int write_manifest(const struct options *o, int passes)
 	return fclose(f);
 }
 
+/* The session could not be stopped: what is lost, and what reached the output. */
 static void say_lost(const struct options *o, int pass, int saved)
 {
-	fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached %s is "
-		"incomplete and may not be readable)\n", rec_sessiond_alive() ?
-		"the session could not be stopped" : "the session daemon stopped answering", pass,
-		o->url ? o->url : o->output);
-	if (!o->url) {
-		char path[PATH_MAX + 32];
+	const char *why = rec_sessiond_alive() ? "the session could not be stopped" :
+			  "the session daemon stopped answering";
+	char path[PATH_MAX + 32], what[2 * PATH_MAX];
 
+	if (o->url) {
+		fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached "
+			"%s is incomplete and may not be readable)\n", why, pass, o->url);
+	} else {
 		pass_path(o, pass, path, sizeof(path));
-		rec_describe_lost(path);
+		if (rec_describe_lost(path, what, sizeof(what)) > 0)
+			fprintf(stderr, "hsatrace-record: %s: the recording is incomplete (pass %d): "
+				"%s\n", why, pass, what);
+		else
+			fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d): %s\n",
+				why, pass, what);
 	}
 	if (saved)
 		fprintf(stderr, "hsatrace-record: the %d earlier passes are saved in %s\n", saved,
