@@ -1,48 +1,51 @@
 #include "analyses/record/follow_server.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
-int rec_follow_open(struct rec_follow *f)
+int rec_follow_open(struct rec_follow *f, int pass)
 {
-	const char *tmp = getenv("TMPDIR");
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct timespec now;
+	size_t len;
 
-	f->fd = -1;
-	f->path[0] = '\0';
-	if (!tmp || !*tmp || strlen(tmp) > 32)
-		tmp = "/tmp";
-	snprintf(f->dir, sizeof(f->dir), "%s/hsatrace-record.XXXXXX", tmp);
-	if (!mkdtemp(f->dir)) {
-		f->dir[0] = '\0';
-		goto error;
-	}
-	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/follow", f->dir);
-	snprintf(f->path, sizeof(f->path), "%s", addr.sun_path);
+	clock_gettime(CLOCK_REALTIME, &now);
+	snprintf(f->name, sizeof(f->name), "@hsatrace-record-%ld-%d-%lx", (long)getpid(), pass,
+		 (unsigned long)now.tv_nsec ^ (unsigned long)random());
+	len = strlen(f->name);
+	memcpy(addr.sun_path + 1, f->name + 1, len - 1);	/* sun_path[0] = 0: abstract */
 	f->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (f->fd < 0 || bind(f->fd, (const struct sockaddr *)&addr, sizeof(addr)) != 0 ||
-	    listen(f->fd, 64) != 0)
-		goto error;
+	if (f->fd < 0 ||
+	    bind(f->fd, (const struct sockaddr *)&addr,
+		 (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len)) != 0 ||
+	    listen(f->fd, 64) != 0) {
+		fprintf(stderr, "hsatrace-record: failed to set up the socket that tracks the "
+			"program's children: %s\n", strerror(errno));
+		rec_follow_close(f);
+		return -1;
+	}
 	return 0;
-error:
-	fprintf(stderr, "hsatrace-record: failed to set up the socket that tracks the program's "
-		"children: %s\n", strerror(errno));
-	rec_follow_close(f);
-	return -1;
 }
 
 /* One process: its pid, tracked, then the reply that releases it. */
 static void serve_one(int conn, struct rec_tracking *t)
 {
 	const struct timeval wait = { 1, 0 };
+	struct ucred peer;
+	socklen_t peer_len = sizeof(peer);
 	pid_t pid;
 
+	if (getsockopt(conn, SOL_SOCKET, SO_PEERCRED, &peer, &peer_len) != 0 ||
+	    peer.uid != getuid())
+		return;
 	setsockopt(conn, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof(wait));
 	if (read(conn, &pid, sizeof(pid)) != (ssize_t)sizeof(pid) || pid <= 0)
 		return;
@@ -66,10 +69,5 @@ void rec_follow_close(struct rec_follow *f)
 {
 	if (f->fd >= 0)
 		close(f->fd);
-	if (f->path[0])
-		unlink(f->path);
-	if (f->dir[0])
-		rmdir(f->dir);
 	f->fd = -1;
-	f->path[0] = f->dir[0] = '\0';
 }

@@ -392,10 +392,10 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	*r = (struct pass_result){ 0 };
 	pass_path(o, pass, path, sizeof(path));
 	if (setup_session(o, &s, &run, path, pass, kernel_ok) != 0 ||
-	    rec_follow_open(&run.follow) != 0)
+	    rec_follow_open(&run.follow, pass) != 0)
 		goto cleanup;
 	hooks.ready_fd = run.follow.fd;
-	pe->vars[n++] = (struct child_env){ "HSATRACE_RECORD_SOCKET", run.follow.path, false };
+	pe->vars[n++] = (struct child_env){ "HSATRACE_RECORD_SOCKET", run.follow.name, false };
 	snprintf(pe->pass, sizeof(pe->pass), "%d", pass);
 	pe->vars[n++] = (struct child_env){ "HSATRACE_PASS", pe->pass, false };
 	if (pass > 0 && pass <= o->n_groups)
