@@ -7,8 +7,11 @@
  * --counters) the program runs once per pass, each pass in OUT/pass-K, listed in
  * OUT/hsatrace-passes for `hsatrace unify`.
  *
- * Exit status: 0 the program succeeded in every pass, 1 failure (or the program failed),
- * 2 usage error.
+ * Exit status: the program's, as time(1) and perf-record(1) give it (its exit status, or
+ * 128 + N when signal N killed it; with passes, the first pass that did not succeed);
+ * record's own failures: 2 usage error (nothing ran), 125 recording failed (the trace is
+ * lost or incomplete, whatever the program did), 126 the program is not an executable
+ * file, 127 the program was not found (neither of them ran anything).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -23,10 +26,22 @@
 #include <dirent.h>
 
 #include "analyses/record/child.h"
+#include "analyses/record/follow_server.h"
+#include "analyses/record/hsa_check.h"
+#include "analyses/record/lost.h"
+#include "analyses/record/progress.h"
 #include "analyses/record/session.h"
+#include "analyses/record/sessiond.h"
+#include "analyses/record/stale.h"
+#include "analyses/record/tracking.h"
 
 #define MAX_PATTERNS 64
 #define MAX_GROUPS 64
+
+#define EXIT_USAGE 2
+#define EXIT_RECORDING_FAILED 125
+#define EXIT_NOT_EXECUTABLE 126
+#define EXIT_NOT_FOUND 127
 
 struct options {
 	char output[PATH_MAX];
@@ -74,7 +89,10 @@ static void usage(FILE *f)
 		"  -u, --url URL           stream to an lttng-relayd (net://HOST[:CTRL[:DATA]])\n"
 		"  -h, --help              show this help\n"
 		"\n"
-		"Exit status: 0 success, 1 failure or the program failed, 2 usage error.\n");
+		"Exit status: the program's (0..124 as it exited, 128+N killed by signal N;\n"
+		"with passes, the first that did not succeed), else record's own:\n"
+		"  2 usage error (nothing ran), 125 recording failed (trace lost or incomplete),\n"
+		"  126 PROGRAM is not an executable file, 127 PROGRAM not found.\n");
 }
 
 static int add_categories(struct options *o, const char *list)
@@ -148,28 +166,28 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'u': o->url = optarg; break;
 		case 'S': o->subbuf_size = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); exit(0);
-		default: usage(stderr); return 2;
+		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "hsatrace-record: missing the program to run\n");
 		usage(stderr);
-		return 2;
+		return EXIT_USAGE;
 	}
 	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
 		fprintf(stderr, "hsatrace-record: --subbuf-size must be a power of two, 4096 or more\n");
-		return 2;
+		return EXIT_USAGE;
 	}
 	if (o->passes < 1 || o->passes > 64) {
 		fprintf(stderr, "hsatrace-record: --passes must be between 1 and 64\n");
-		return 2;
+		return EXIT_USAGE;
 	}
 	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
 		fprintf(stderr, "hsatrace-record: --runtime must be cpu or system\n");
-		return 2;
+		return EXIT_USAGE;
 	}
 	if (add_categories(o, categories) != 0)
-		return 2;
+		return EXIT_USAGE;
 	for (int i = 0; i < *n_extra; i++)
 		o->patterns[o->n_patterns++] = extra[i];
 	if (o->n_groups + 1 > o->passes)
@@ -233,8 +251,9 @@ static int lib_dir(char *buf, size_t size)
 }
 
 struct program_env {
-	struct child_env vars[8];
+	struct child_env vars[12];
 	int n;
+	char follow[PATH_MAX + 64];
 	char tracer[PATH_MAX + 64];
 	char runtime[PATH_MAX + 64];
 	char pass[16];
@@ -247,6 +266,14 @@ static int build_env(struct options *o, struct program_env *pe)
 	pe->n = 0;
 	if (lib_dir(dir, sizeof(dir)) != 0)
 		return -1;
+	snprintf(pe->follow, sizeof(pe->follow), "%s/libhsatrace-follow.so", dir);
+	if (access(pe->follow, R_OK) != 0) {
+		fprintf(stderr, "hsatrace-record: libhsatrace-follow.so is missing: path=%s\n",
+			pe->follow);
+		return -1;
+	}
+	/* Every process of the program waits before main() until record tracks it. */
+	pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->follow, true };
 	if (o->tracer) {
 		snprintf(pe->tracer, sizeof(pe->tracer), "%s/libhsatrace.so", dir);
 		if (access(pe->tracer, R_OK) != 0) {
@@ -274,40 +301,118 @@ static int build_env(struct options *o, struct program_env *pe)
 	return 0;
 }
 
-/* One pass: a session of its own, always stopped and destroyed. Returns the program's
- * wait status, or -1 when recording failed; *lost: the program ran but the session could
- * not be stopped, so its data never reached the disk whole. */
-static int record_pass(const struct options *o, struct program_env *pe, int pass,
-		       bool *kernel_ok, bool *lost)
+/* Where pass K is written: OUT, or OUT/pass-K with several passes. */
+static void pass_path(const struct options *o, int pass, char *buf, size_t size)
 {
-	struct rec_session s;
-	char path[PATH_MAX + 32], tag[16];
-	int status = -1, n = pe->n;
+	if (o->passes > 1)
+		snprintf(buf, size, "%s/pass-%d", o->output, pass);
+	else
+		snprintf(buf, size, "%s", o->output);
+}
+
+/* What one pass did, beside the program's wait status. */
+struct pass_result {
+	bool lost;		/* the program ran but the session could not be stopped */
+	int exec_errno;		/* the program could not be exec()ed */
+	uint64_t discarded;
+};
+
+struct pass_run {
+	struct rec_tracking tracking;
+	struct rec_follow follow;
+	struct rec_progress progress;
+};
+
+static int on_started(pid_t pid, void *ctx)
+{
+	struct pass_run *run = ctx;
+
+	if (rec_tracking_add(&run->tracking, pid) == 0)
+		return 0;
+	fprintf(stderr, "hsatrace-record: failed to track the program (pid %ld): not running "
+		"it\n", (long)pid);
+	return -1;
+}
+
+static void on_ready(void *ctx)
+{
+	struct pass_run *run = ctx;
+
+	rec_follow_serve(&run->follow, &run->tracking);
+}
+
+static void on_tick(pid_t pid, void *ctx)
+{
+	struct pass_run *run = ctx;
+
+	rec_tracking_scan(&run->tracking, pid);
+	rec_progress_tick(&run->progress);
+}
+
+static int setup_session(const struct options *o, struct rec_session *s, struct pass_run *run,
+			 const char *path, int pass, bool *kernel_ok)
+{
+	char tag[16];
 
 	snprintf(tag, sizeof(tag), "p%d", pass);
-	if (o->passes > 1)
-		snprintf(path, sizeof(path), "%s/pass-%d", o->output, pass);
-	else
-		snprintf(path, sizeof(path), "%s", o->output);
-	if (rec_session_create(&s, tag, path, o->url) != 0)
-		goto cleanup;
-	if (rec_session_enable_ust(&s, o->patterns, (size_t)o->n_patterns,
+	if (rec_session_create(s, tag, path, o->url) != 0)
+		return -1;
+	if (rec_session_enable_ust(s, o->patterns, (size_t)o->n_patterns,
 				   o->subbuf_size ? o->subbuf_size : o->hot ? 4u << 20 : 1u << 20, 8,
 				   o->blocking) != 0)
-		goto cleanup;
-	if (*kernel_ok && rec_session_enable_kernel(&s) != 0)
+		return -1;
+	if (rec_tracking_init(&run->tracking, s->name) != 0)
+		return -1;
+	if (*kernel_ok && rec_session_enable_kernel(s) != 0)
 		*kernel_ok = false;	/* said once; later passes do not try again */
-	if (rec_session_start(&s) != 0)
+	return rec_session_start(s);
+}
+
+/* A program that never reached HSA (wrong program, runtime not found) gives a trace without
+ * any of the tracer's events: said, so it is not taken for an idle program. */
+static void say_if_no_hsa(const char *path)
+{
+	if (rec_recorded_hsa(path) == 0)
+		fprintf(stderr, "hsatrace-record: note: no HSA call was recorded from the "
+			"program's processes (no hsa_meta or hsa_api event): does it use HSA or "
+			"HIP, and does it find the runtime?\n");
+}
+
+/* One pass: a session of its own, always stopped and destroyed, recording only the
+ * program's processes. Returns the program's wait status, or -1 when it did not run. */
+static int record_pass(const struct options *o, struct program_env *pe, int pass,
+		       bool *kernel_ok, struct pass_result *r)
+{
+	struct rec_session s = { 0 };
+	struct pass_run run = { .follow = { .fd = -1 } };
+	struct child_hooks hooks = { on_started, on_tick, -1, on_ready, &run };
+	char path[PATH_MAX + 32];
+	int status = -1, n = pe->n;
+
+	*r = (struct pass_result){ 0 };
+	pass_path(o, pass, path, sizeof(path));
+	if (setup_session(o, &s, &run, path, pass, kernel_ok) != 0 ||
+	    rec_follow_open(&run.follow, pass) != 0)
 		goto cleanup;
+	hooks.ready_fd = run.follow.fd;
+	pe->vars[n++] = (struct child_env){ "HSATRACE_RECORD_SOCKET", run.follow.name, false };
 	snprintf(pe->pass, sizeof(pe->pass), "%d", pass);
 	pe->vars[n++] = (struct child_env){ "HSATRACE_PASS", pe->pass, false };
 	if (pass > 0 && pass <= o->n_groups)
 		pe->vars[n++] = (struct child_env){ "HSATRACE_COUNTERS", o->groups[pass - 1], false };
-	status = child_run(o->argv, pe->vars, n);
-	*lost = rec_session_stop(&s) != 0;
-	if (!*lost)
-		rec_session_report_lost(&s);
+	rec_progress_begin(&run.progress, o->url ? NULL : path);
+	status = child_run(o->argv, pe->vars, n, &hooks, &r->exec_errno);
+	rec_progress_end(&run.progress);
+	r->lost = status != -1 && rec_session_stop(&s) != 0;
+	if (status != -1 && !r->lost)
+		r->discarded = rec_session_report_lost(&s, o->url ? NULL : path);
+	if (status != -1 && !r->lost && o->tracer && !o->url) {
+		rec_session_destroy(&s);	/* the trace is complete once destroyed */
+		say_if_no_hsa(path);
+	}
 cleanup:
+	rec_follow_close(&run.follow);
+	rec_tracking_release(&run.tracking);
 	rec_session_destroy(&s);
 	return status;
 }
@@ -327,55 +432,130 @@ static int write_manifest(const struct options *o, int passes)
 	return fclose(f);
 }
 
+/* The session could not be stopped: what is lost, and what reached the output. */
 static void say_lost(const struct options *o, int pass, int saved)
 {
-	fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached %s is "
-		"incomplete and may not be readable)\n", rec_sessiond_alive() ?
-		"the session could not be stopped" : "the session daemon stopped answering", pass,
-		o->url ? o->url : o->output);
+	const char *why = rec_sessiond_alive() ? "the session could not be stopped" :
+			  "the session daemon stopped answering";
+	char path[PATH_MAX + 32], what[2 * PATH_MAX];
+
+	if (o->url) {
+		fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached "
+			"%s is incomplete and may not be readable)\n", why, pass, o->url);
+	} else {
+		pass_path(o, pass, path, sizeof(path));
+		if (rec_describe_lost(path, what, sizeof(what)) > 0)
+			fprintf(stderr, "hsatrace-record: %s: the recording is incomplete (pass %d): "
+				"%s\n", why, pass, what);
+		else
+			fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d): %s\n",
+				why, pass, what);
+	}
 	if (saved)
 		fprintf(stderr, "hsatrace-record: the %d earlier passes are saved in %s\n", saved,
 			o->url ? o->url : o->output);
 }
 
+/* The program's status as a shell gives it: its exit status, or 128 + the signal. */
+static int program_status(int ws)
+{
+	if (WIFEXITED(ws))
+		return WEXITSTATUS(ws);
+	if (WIFSIGNALED(ws))
+		return 128 + WTERMSIG(ws);
+	return EXIT_RECORDING_FAILED;
+}
+
+/* Before anything is created: a program exec() could not run is said plainly. */
+static int check_program(const char *argv0)
+{
+	int err = child_find_program(argv0);
+
+	if (err == 0)
+		return 0;
+	if (err == EACCES) {
+		fprintf(stderr, "hsatrace-record: the program is not an executable file: %s\n",
+			argv0);
+		return EXIT_NOT_EXECUTABLE;
+	}
+	fprintf(stderr, "hsatrace-record: the program was not found: %s%s\n", argv0,
+		strchr(argv0, '/') ? "" : " (not in PATH)");
+	return EXIT_NOT_FOUND;
+}
+
+static void say_written(const struct options *o, uint64_t discarded)
+{
+	char size[32];
+
+	if (o->url) {
+		fprintf(stderr, "hsatrace-record: trace written to %s (on the relay daemon), %llu "
+			"events discarded\n", o->url, (unsigned long long)discarded);
+		return;
+	}
+	rec_format_bytes(rec_folder_bytes(o->output), size, sizeof(size));
+	fprintf(stderr, "hsatrace-record: trace written to %s (%s, %llu events discarded)\n",
+		o->output, size, (unsigned long long)discarded);
+}
+
+/* Runs every pass; returns the exit status. */
+static int run_passes(const struct options *o, struct program_env *pe, int *done,
+		      bool *lost, uint64_t *discarded)
+{
+	bool kernel_ok = o->kernel;
+	int status = 0;
+
+	for (int pass = 0; pass < o->passes && !child_interrupted(); pass++) {
+		struct pass_result r;
+		int ws = record_pass(o, pe, pass, &kernel_ok, &r);
+
+		if (ws == -1)
+			return r.exec_errno == ENOENT ? EXIT_NOT_FOUND :
+			       r.exec_errno ? EXIT_NOT_EXECUTABLE : EXIT_RECORDING_FAILED;
+		if (status == 0)
+			status = program_status(ws);
+		if (r.lost) {
+			*lost = true;
+			say_lost(o, pass, *done);
+			return EXIT_RECORDING_FAILED;
+		}
+		*discarded += r.discarded;
+		(*done)++;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	const char *extra[MAX_PATTERNS / 2];
-	int n_extra = 0;
+	int n_extra = 0, done = 0;
 	struct options o;
 	struct program_env pe;
-	bool kernel_ok, lost = false;
-	int status = parse_args(argc, argv, &o, extra, &n_extra), done = 0;
+	bool lost = false;
+	uint64_t discarded = 0;
+	int status = parse_args(argc, argv, &o, extra, &n_extra);
 
 	if (status != 0)
 		return status;
-	kernel_ok = o.kernel;
+	status = check_program(o.argv[0]);
+	if (status != 0)
+		return status;
 	if ((!o.url && prepare_output(&o) != 0) || build_env(&o, &pe) != 0 ||
-	    rec_ensure_sessiond() != 0 || child_signals_install() != 0)
-		return 1;
-	status = 0;
-	for (int pass = 0; pass < o.passes && !child_interrupted(); pass++) {
-		int ws = record_pass(&o, &pe, pass, &kernel_ok, &lost);
-
-		if (ws == -1 || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-			status = 1;
-		if (lost) {
-			say_lost(&o, pass, done);
-			status = 1;
-		}
-		if (ws == -1 || lost)
-			break;
-		done++;
-	}
+	    child_signals_install() != 0)
+		return EXIT_RECORDING_FAILED;
+	if (rec_sessiond_ensure() != 0)
+		return EXIT_RECORDING_FAILED;
+	rec_destroy_stale_sessions();
+	status = run_passes(&o, &pe, &done, &lost, &discarded);
 	if (child_interrupted()) {
 		fprintf(stderr, "hsatrace-record: interrupted: the session was stopped and "
 			"destroyed\n");
-		status = 1;
+		if (status == 0)
+			status = 128 + child_interrupted();
 	}
 	if (!o.url && o.passes > 1 && write_manifest(&o, done) != 0)
-		status = 1;
+		status = EXIT_RECORDING_FAILED;
 	if (done && !lost)
-		fprintf(stderr, "hsatrace-record: trace written to %s%s\n",
-			o.url ? o.url : o.output, o.url ? " (on the relay daemon)" : "");
+		say_written(&o, discarded);
+	rec_sessiond_release();
 	return status;
 }

@@ -1,14 +1,17 @@
 #include "analyses/record/session.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <lttng/lttng.h>
+
+#include "analyses/record/discarded.h"
 
 #define UST_CHANNEL "hsatrace"
 #define UST_ACTIVITY_CHANNEL "hsatrace_activity"
@@ -18,39 +21,6 @@ static int fail(const char *what, const struct rec_session *s, int code)
 {
 	fprintf(stderr, "hsatrace-record: failed to %s: session=%s error=%s\n", what, s->name,
 		lttng_strerror(code));
-	return -1;
-}
-
-bool rec_sessiond_alive(void)
-{
-	return lttng_session_daemon_alive() == 1;
-}
-
-int rec_ensure_sessiond(void)
-{
-	pid_t pid;
-	int status;
-
-	if (lttng_session_daemon_alive() == 1)
-		return 0;
-	fprintf(stderr, "hsatrace-record: no session daemon answers, starting "
-		"`lttng-sessiond --daemonize`\n");
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		execlp("lttng-sessiond", "lttng-sessiond", "--daemonize", (char *)NULL);
-		_exit(127);
-	}
-	/* --daemonize returns once the daemon accepts commands. */
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	for (int i = 0; i < 100 && lttng_session_daemon_alive() != 1; i++)
-		usleep(20000);
-	if (lttng_session_daemon_alive() == 1)
-		return 0;
-	fprintf(stderr, "hsatrace-record: no LTTng session daemon is reachable and "
-		"`lttng-sessiond --daemonize` did not start one (is lttng-tools installed?)\n");
 	return -1;
 }
 
@@ -190,7 +160,34 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 	return 0;
 }
 
-int rec_session_enable_kernel(struct rec_session *s)
+static bool in_group(const char *name)
+{
+	const struct group *g = getgrnam(name);
+	gid_t groups[256];
+	int n = getgroups(sizeof(groups) / sizeof(groups[0]), groups);
+
+	if (!g)
+		return false;
+	if (getegid() == g->gr_gid)
+		return true;
+	for (int i = 0; i < n; i++)
+		if (groups[i] == g->gr_gid)
+			return true;
+	return false;
+}
+
+/* Why the kernel cannot be traced here, NULL when it may be: asking the daemon anyway makes
+ * liblttng-ctl print alarming errors (PERROR ... Broken pipe, "Fatal error"). */
+static const char *kernel_unavailable(void)
+{
+	if (geteuid() != 0 && !in_group("tracing"))
+		return "it needs root or the tracing group";
+	if (access("/proc/lttng", F_OK) != 0)
+		return "no kernel tracer: lttng-modules is not loaded";
+	return NULL;
+}
+
+static int enable_kernel_events(struct rec_session *s)
 {
 	static const char *const tracepoints[] = {
 		"sched_*", "irq_*", "softirq_*", "lttng_statedump_*",
@@ -198,12 +195,8 @@ int rec_session_enable_kernel(struct rec_session *s)
 	static const enum lttng_event_context_type contexts[] = {
 		LTTNG_EVENT_CONTEXT_TID, LTTNG_EVENT_CONTEXT_PID, LTTNG_EVENT_CONTEXT_PROCNAME,
 	};
-	int ret;
+	int ret = enable_channel(s, s->kernel, KERNEL_CHANNEL, 0, 0, false);
 
-	s->kernel = handle_for(s, LTTNG_DOMAIN_KERNEL);
-	if (!s->kernel)
-		return -1;
-	ret = enable_channel(s, s->kernel, KERNEL_CHANNEL, 0, 0, false);
 	for (size_t i = 0; ret == 0 && i < sizeof(tracepoints) / sizeof(tracepoints[0]); i++)
 		ret = enable_pattern(s->kernel, tracepoints[i], LTTNG_EVENT_TRACEPOINT,
 				     KERNEL_CHANNEL);
@@ -211,9 +204,38 @@ int rec_session_enable_kernel(struct rec_session *s)
 		ret = enable_pattern(s->kernel, "*", LTTNG_EVENT_SYSCALL, KERNEL_CHANNEL);
 	for (size_t i = 0; ret == 0 && i < sizeof(contexts) / sizeof(contexts[0]); i++)
 		ret = add_context(s->kernel, contexts[i], KERNEL_CHANNEL);
+	return ret;
+}
+
+int rec_session_enable_kernel(struct rec_session *s)
+{
+	const char *why = kernel_unavailable();
+	int ret = -1, saved_stderr = -1, devnull = -1;
+
+	if (why) {
+		fprintf(stderr, "hsatrace-record: not recording the kernel (%s): user space only\n",
+			why);
+		return -1;
+	}
+	s->kernel = handle_for(s, LTTNG_DOMAIN_KERNEL);
+	if (!s->kernel)
+		return -1;
+	/* liblttng-ctl's own diagnostics would repeat ours, less calmly. */
+	fflush(stderr);
+	saved_stderr = dup(STDERR_FILENO);
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved_stderr >= 0 && devnull >= 0)
+		dup2(devnull, STDERR_FILENO);
+	ret = enable_kernel_events(s);
+	if (saved_stderr >= 0) {
+		dup2(saved_stderr, STDERR_FILENO);
+		close(saved_stderr);
+	}
+	if (devnull >= 0)
+		close(devnull);
 	if (ret < 0) {
-		fprintf(stderr, "hsatrace-record: kernel tracer unavailable (%s): recording UST "
-			"only\n", lttng_strerror(ret));
+		fprintf(stderr, "hsatrace-record: not recording the kernel (%s): user space only\n",
+			lttng_strerror(ret));
 		lttng_destroy_handle(s->kernel);
 		s->kernel = NULL;
 		return -1;
@@ -235,7 +257,30 @@ int rec_session_stop(struct rec_session *s)
 	return ret < 0 ? fail("stop tracing", s, ret) : 0;
 }
 
-static uint64_t report_handle(struct lttng_handle *h, const char *domain)
+/* The daemon's counters: (uint64_t)-1 when unset, and values near 2^63 seen for per-user
+ * buffers in lttng-tools 2.13; anything that large is no count. */
+static bool plausible(uint64_t count)
+{
+	return count < (UINT64_C(1) << 62);
+}
+
+static void say_lost(const char *domain, const char *channel, uint64_t discarded,
+		     bool discarded_known, uint64_t lost)
+{
+	if (discarded_known)
+		fprintf(stderr, "hsatrace-record: warning: %s channel %s: %llu events discarded, "
+			"%llu packets lost (buffers too small for the event rate: try "
+			"--subbuf-size or --blocking)\n", domain, channel,
+			(unsigned long long)discarded, (unsigned long long)lost);
+	else
+		fprintf(stderr, "hsatrace-record: warning: %s channel %s: events were discarded "
+			"(the session daemon's count is unusable), %llu packets lost\n", domain,
+			channel, (unsigned long long)lost);
+}
+
+/* From the trace's indexes when d has the channel, else from the session daemon. */
+static uint64_t report_handle(struct lttng_handle *h, const char *domain,
+			      const struct rec_discarded *d)
 {
 	struct lttng_channel *chans = NULL;
 	int n = h ? lttng_list_channels(h, &chans) : 0;
@@ -243,23 +288,35 @@ static uint64_t report_handle(struct lttng_handle *h, const char *domain)
 
 	for (int i = 0; i < n; i++) {
 		uint64_t discarded = 0, lost = 0;
+		bool known = lttng_channel_get_discarded_event_count(&chans[i], &discarded) == 0 &&
+			     plausible(discarded);
 
-		lttng_channel_get_discarded_event_count(&chans[i], &discarded);
-		lttng_channel_get_lost_packet_count(&chans[i], &lost);
-		if (discarded || lost)
-			fprintf(stderr, "hsatrace-record: warning: %s channel %s: %llu events "
-				"discarded, %llu packets lost (buffers too small for the event "
-				"rate: try --subbuf-size or --blocking)\n", domain, chans[i].name,
-				(unsigned long long)discarded, (unsigned long long)lost);
+		if (lttng_channel_get_lost_packet_count(&chans[i], &lost) != 0 || !plausible(lost))
+			lost = 0;
+		for (size_t k = 0; d && k < d->n; k++)
+			if (strcmp(d->channels[k].domain, domain) == 0 &&
+			    strcmp(d->channels[k].name, chans[i].name) == 0) {
+				discarded = d->channels[k].events;
+				known = true;
+			}
+		if (d && d->streams && !known)
+			discarded = 0, known = true;	/* no index of it: nothing recorded */
+		if (discarded || lost || !known)
+			say_lost(domain, chans[i].name, discarded, known, lost);
 		total += discarded + lost;
 	}
 	free(chans);
 	return total;
 }
 
-uint64_t rec_session_report_lost(struct rec_session *s)
+uint64_t rec_session_report_lost(struct rec_session *s, const char *local_dir)
 {
-	return report_handle(s->ust, "UST") + report_handle(s->kernel, "kernel");
+	struct rec_discarded d;
+	const struct rec_discarded *counts = NULL;
+
+	if (local_dir && rec_discarded_read(local_dir, &d) == 0 && d.streams > 0)
+		counts = &d;
+	return report_handle(s->ust, "UST", counts) + report_handle(s->kernel, "kernel", counts);
 }
 
 static bool session_listed(const char *name)
@@ -285,7 +342,9 @@ static void destroy_and_wait(struct rec_session *s)
 	enum lttng_error_code code = lttng_destroy_session_ext(s->name, &handle);
 
 	if (code != LTTNG_OK) {
-		fail("destroy the tracing session", s, -(int)code);
+		/* A daemon that died is reported by the caller, with what it lost. */
+		if (code != LTTNG_ERR_NO_SESSIOND)
+			fail("destroy the tracing session", s, -(int)code);
 		return;
 	}
 	for (;;) {

@@ -15,16 +15,11 @@
 #include <stdint.h>
 
 struct rec_session {
-	char name[96];
+	char name[256];	/* LTTNG_NAME_MAX */
 	struct lttng_handle *ust;
 	struct lttng_handle *kernel;
 	bool created;
 };
-
-/* Makes sure a session daemon answers, starting `lttng-sessiond --daemonize` if needed. */
-int rec_ensure_sessiond(void);
-/* Whether a session daemon answers (never starts one). */
-bool rec_sessiond_alive(void);
 
 /* `output` is an absolute folder (file://) unless `url` (net://HOST...) is given. */
 int rec_session_create(struct rec_session *s, const char *tag, const char *output,
@@ -40,7 +35,9 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 int rec_session_enable_kernel(struct rec_session *s);
 int rec_session_start(struct rec_session *s);
 int rec_session_stop(struct rec_session *s);
-uint64_t rec_session_report_lost(struct rec_session *s);
+/* Discarded events per channel from the trace's indexes under local_dir (NULL for a relay:
+ * the session daemon's counters, when plausible). */
+uint64_t rec_session_report_lost(struct rec_session *s, const char *local_dir);
 void rec_session_destroy(struct rec_session *s);
 
 #endif

@@ -1,7 +1,9 @@
 #!/bin/sh
 # hsatrace record with the harness's private session daemon: records a program's UST events
 # with the vpid/vtid/procname contexts, and never leaves a session behind, whether the
-# program succeeds, fails, crashes, cannot start, or record gets SIGINT.
+# program succeeds, fails, crashes, cannot start, or record gets SIGINT; record exits with
+# the program's status (128 + N for signal N), 126/127 for a program that cannot run (before
+# any session exists), 125 for its own failure, and leaves the harness's daemon running.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -10,7 +12,7 @@ record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
 app=$HSATRACE_BUILD/tests/foundation/selftest_app
 [ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
 [ -x "$app" ] || skip_all "selftest_app not built ($app)"
-plan 20
+plan 30
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -36,23 +38,41 @@ no_session
 ok $? "no session is left after a successful run"
 
 rec -o "$tmp/fail" -- "$app" >/dev/null 2>"$tmp/fail.log"
-is $? 1 "record exits 1 when the program fails"
+is $? 2 "record exits with the program's status (2)"
 grep -q 'exited with status 2' "$tmp/fail.log"
 ok $? "and says how the program ended"
 no_session
 ok $? "no session is left after a failing program"
 
+rec -o "$tmp/three" -- sh -c 'exit 3' 2>/dev/null
+is $? 3 "record exits with the program's status (3)"
+
 rec -o "$tmp/crash" -- sh -c 'kill -SEGV $$' 2>"$tmp/crash.log"
-is $? 1 "record exits 1 when the program crashes"
+is $? 139 "record exits 128 + 11 when SIGSEGV killed the program"
 grep -q 'killed by signal 11' "$tmp/crash.log"
 ok $? "and names the signal"
 no_session
 ok $? "no session is left after a crash"
 
-rec -o "$tmp/missing" -- "$tmp/no-such-program" 2>/dev/null
-is $? 1 "a program that cannot start is a failure"
+rec -o "$tmp/missing" -- "$tmp/no-such-program" 2>"$tmp/missing.log"
+is $? 127 "a program that does not exist: 127"
+grep -q "the program was not found: $tmp/no-such-program" "$tmp/missing.log"
+ok $? "said plainly" || sed 's/^/# /' "$tmp/missing.log" >&2
+grep -q 'trace written' "$tmp/missing.log"
+ok $((! $?)) "no trace is said written"
+[ ! -e "$tmp/missing" ]
+ok $? "no output folder was created"
 no_session
 ok $? "no session is left when the program cannot start"
+rec -o "$tmp/nopath" -- no-such-program-in-path 2>"$tmp/nopath.log"
+is $? 127 "a program not in PATH: 127"
+printf 'echo hi\n' >"$tmp/not-exec"
+rec -o "$tmp/noexec" -- "$tmp/not-exec" 2>"$tmp/noexec.log"
+is $? 126 "a file that is not executable: 126"
+grep -q 'not an executable file' "$tmp/noexec.log"
+ok $? "said plainly" || sed 's/^/# /' "$tmp/noexec.log" >&2
+rec -o "$tmp/dir" -- /tmp 2>/dev/null
+is $? 126 "a folder as the program: 126"
 
 # SIGINT to record is forwarded to the program; the session still goes away.
 # (record itself, not a shell function, so that $! is its pid)
@@ -67,7 +87,7 @@ done
 child=$(pgrep -P "$rpid" sleep)
 kill -INT "$rpid"
 wait "$rpid"
-is $? 1 "record exits 1 after SIGINT"
+is $? 130 "record exits 128 + 2 after SIGINT (the program died of it)"
 kill -0 "$child" 2>/dev/null
 ok $((! $?)) "the program got the SIGINT and ended"
 no_session
@@ -76,6 +96,10 @@ grep -q 'interrupted' "$tmp/int.log"
 ok $? "record says it was interrupted" || sed 's/^/# /' "$tmp/int.log" >&2
 
 rec -o "$tmp/ok" -- "$app" 1 again 2>/dev/null
-is $? 1 "a non-empty output folder is refused"
+is $? 125 "a non-empty output folder is refused: record's own failure (125)"
+lttng list >/dev/null 2>&1
+ok $? "the session daemon that was already there is left running"
+"$record" --help | grep -q '125 recording failed'
+ok $? "--help documents the exit status"
 
 done_testing
