@@ -171,10 +171,10 @@ static int wait_child(pid_t pid, const struct child_hooks *hooks)
 static void say_how_it_ended(int status)
 {
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-		fprintf(stderr, "hsatrace-record: the program exited with status %d\n",
+		fprintf(stderr, "hsatrace record: the program exited with status %d\n",
 			WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
-		fprintf(stderr, "hsatrace-record: the program was killed by signal %d (%s)\n",
+		fprintf(stderr, "hsatrace record: the program was killed by signal %d (%s)\n",
 			WTERMSIG(status), strsignal(WTERMSIG(status)));
 }
 
@@ -206,12 +206,12 @@ int child_run(char *const *argv, const struct child_env *env, int n_env,
 	*exec_errno = 0;
 	fflush(NULL);
 	if (pipe2(go, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
-		fprintf(stderr, "hsatrace-record: failed to create a pipe: %s\n", strerror(errno));
+		fprintf(stderr, "hsatrace record: failed to create a pipe: %s\n", strerror(errno));
 		goto end;
 	}
 	pid = fork();
 	if (pid < 0) {
-		fprintf(stderr, "hsatrace-record: failed to fork: %s\n", strerror(errno));
+		fprintf(stderr, "hsatrace record: failed to fork: %s\n", strerror(errno));
 		goto end;
 	}
 	if (pid == 0) {
@@ -227,7 +227,7 @@ int child_run(char *const *argv, const struct child_env *env, int n_env,
 		kill(pid, SIGINT);
 	if (release_child(pid, go[1], err[0], hooks, exec_errno) != 0) {
 		if (*exec_errno)
-			fprintf(stderr, "hsatrace-record: failed to run the program: path=%s "
+			fprintf(stderr, "hsatrace record: failed to run the program: path=%s "
 				"(%s)\n", argv[0], strerror(*exec_errno));
 		kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)

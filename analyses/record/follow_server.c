@@ -27,7 +27,7 @@ int rec_follow_open(struct rec_follow *f, int pass)
 	    bind(f->fd, (const struct sockaddr *)&addr,
 		 (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len)) != 0 ||
 	    listen(f->fd, 64) != 0) {
-		fprintf(stderr, "hsatrace-record: failed to set up the socket that tracks the "
+		fprintf(stderr, "hsatrace record: failed to set up the socket that tracks the "
 			"program's children: %s\n", strerror(errno));
 		rec_follow_close(f);
 		return -1;

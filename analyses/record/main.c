@@ -116,7 +116,7 @@ static int add_categories(struct options *o, const char *list)
 		}
 		if (!all && strcmp(c, "api") != 0 && strcmp(c, "activity") != 0 &&
 		    strcmp(c, "hot") != 0) {
-			fprintf(stderr, "hsatrace-record: unknown event category: %s\n", c);
+			fprintf(stderr, "hsatrace record: unknown event category: %s\n", c);
 			return -1;
 		}
 	}
@@ -170,20 +170,20 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "hsatrace-record: missing the program to run\n");
+		fprintf(stderr, "hsatrace record: missing the program to run\n");
 		usage(stderr);
 		return EXIT_USAGE;
 	}
 	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
-		fprintf(stderr, "hsatrace-record: --subbuf-size must be a power of two, 4096 or more\n");
+		fprintf(stderr, "hsatrace record: --subbuf-size must be a power of two, 4096 or more\n");
 		return EXIT_USAGE;
 	}
 	if (o->passes < 1 || o->passes > 64) {
-		fprintf(stderr, "hsatrace-record: --passes must be between 1 and 64\n");
+		fprintf(stderr, "hsatrace record: --passes must be between 1 and 64\n");
 		return EXIT_USAGE;
 	}
 	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
-		fprintf(stderr, "hsatrace-record: --runtime must be cpu or system\n");
+		fprintf(stderr, "hsatrace record: --runtime must be cpu or system\n");
 		return EXIT_USAGE;
 	}
 	if (add_categories(o, categories) != 0)
@@ -214,7 +214,7 @@ static int prepare_output(struct options *o)
 	bool used = false;
 
 	if (mkdir(o->output, 0755) != 0 && errno != EEXIST) {
-		fprintf(stderr, "hsatrace-record: failed to create the output folder: path=%s (%s)\n",
+		fprintf(stderr, "hsatrace record: failed to create the output folder: path=%s (%s)\n",
 			o->output, strerror(errno));
 		return -1;
 	}
@@ -225,7 +225,7 @@ static int prepare_output(struct options *o)
 	if (d)
 		closedir(d);
 	if (!d || used || !realpath(o->output, abs)) {
-		fprintf(stderr, "hsatrace-record: the output must be a new or empty folder: path=%s\n",
+		fprintf(stderr, "hsatrace record: the output must be a new or empty folder: path=%s\n",
 			o->output);
 		return -1;
 	}
@@ -268,7 +268,7 @@ static int build_env(struct options *o, struct program_env *pe)
 		return -1;
 	snprintf(pe->follow, sizeof(pe->follow), "%s/libhsatrace-follow.so", dir);
 	if (access(pe->follow, R_OK) != 0) {
-		fprintf(stderr, "hsatrace-record: libhsatrace-follow.so is missing: path=%s\n",
+		fprintf(stderr, "hsatrace record: libhsatrace-follow.so is missing: path=%s\n",
 			pe->follow);
 		return -1;
 	}
@@ -277,7 +277,7 @@ static int build_env(struct options *o, struct program_env *pe)
 	if (o->tracer) {
 		snprintf(pe->tracer, sizeof(pe->tracer), "%s/libhsatrace.so", dir);
 		if (access(pe->tracer, R_OK) != 0) {
-			fprintf(stderr, "hsatrace-record: the tracer is missing: path=%s\n", pe->tracer);
+			fprintf(stderr, "hsatrace record: the tracer is missing: path=%s\n", pe->tracer);
 			return -1;
 		}
 		pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->tracer, true };
@@ -292,7 +292,7 @@ static int build_env(struct options *o, struct program_env *pe)
 			"cpu" : "system";
 	if (strcmp(o->runtime, "cpu") == 0) {
 		if (access(pe->runtime, R_OK) != 0) {
-			fprintf(stderr, "hsatrace-record: the CPU runtime is missing: path=%s\n",
+			fprintf(stderr, "hsatrace record: the CPU runtime is missing: path=%s\n",
 				pe->runtime);
 			return -1;
 		}
@@ -329,7 +329,7 @@ static int on_started(pid_t pid, void *ctx)
 
 	if (rec_tracking_add(&run->tracking, pid) == 0)
 		return 0;
-	fprintf(stderr, "hsatrace-record: failed to track the program (pid %ld): not running "
+	fprintf(stderr, "hsatrace record: failed to track the program (pid %ld): not running "
 		"it\n", (long)pid);
 	return -1;
 }
@@ -373,7 +373,7 @@ static int setup_session(const struct options *o, struct rec_session *s, struct 
 static void say_if_no_hsa(const char *path)
 {
 	if (rec_recorded_hsa(path) == 0)
-		fprintf(stderr, "hsatrace-record: note: no HSA call was recorded from the "
+		fprintf(stderr, "hsatrace record: note: no HSA call was recorded from the "
 			"program's processes (no hsa_meta or hsa_api event): does it use HSA or "
 			"HIP, and does it find the runtime?\n");
 }
@@ -440,19 +440,19 @@ static void say_lost(const struct options *o, int pass, int saved)
 	char path[PATH_MAX + 32], what[2 * PATH_MAX];
 
 	if (o->url) {
-		fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d; what reached "
+		fprintf(stderr, "hsatrace record: %s: the recording is lost (pass %d; what reached "
 			"%s is incomplete and may not be readable)\n", why, pass, o->url);
 	} else {
 		pass_path(o, pass, path, sizeof(path));
 		if (rec_describe_lost(path, what, sizeof(what)) > 0)
-			fprintf(stderr, "hsatrace-record: %s: the recording is incomplete (pass %d): "
+			fprintf(stderr, "hsatrace record: %s: the recording is incomplete (pass %d): "
 				"%s\n", why, pass, what);
 		else
-			fprintf(stderr, "hsatrace-record: %s: the recording is lost (pass %d): %s\n",
+			fprintf(stderr, "hsatrace record: %s: the recording is lost (pass %d): %s\n",
 				why, pass, what);
 	}
 	if (saved)
-		fprintf(stderr, "hsatrace-record: the %d earlier passes are saved in %s\n", saved,
+		fprintf(stderr, "hsatrace record: the %d earlier passes are saved in %s\n", saved,
 			o->url ? o->url : o->output);
 }
 
@@ -474,11 +474,11 @@ static int check_program(const char *argv0)
 	if (err == 0)
 		return 0;
 	if (err == EACCES) {
-		fprintf(stderr, "hsatrace-record: the program is not an executable file: %s\n",
+		fprintf(stderr, "hsatrace record: the program is not an executable file: %s\n",
 			argv0);
 		return EXIT_NOT_EXECUTABLE;
 	}
-	fprintf(stderr, "hsatrace-record: the program was not found: %s%s\n", argv0,
+	fprintf(stderr, "hsatrace record: the program was not found: %s%s\n", argv0,
 		strchr(argv0, '/') ? "" : " (not in PATH)");
 	return EXIT_NOT_FOUND;
 }
@@ -488,12 +488,12 @@ static void say_written(const struct options *o, uint64_t discarded)
 	char size[32];
 
 	if (o->url) {
-		fprintf(stderr, "hsatrace-record: trace written to %s (on the relay daemon), %llu "
+		fprintf(stderr, "hsatrace record: trace written to %s (on the relay daemon), %llu "
 			"events discarded\n", o->url, (unsigned long long)discarded);
 		return;
 	}
 	rec_format_bytes(rec_folder_bytes(o->output), size, sizeof(size));
-	fprintf(stderr, "hsatrace-record: trace written to %s (%s, %llu events discarded)\n",
+	fprintf(stderr, "hsatrace record: trace written to %s (%s, %llu events discarded)\n",
 		o->output, size, (unsigned long long)discarded);
 }
 
@@ -547,7 +547,7 @@ int main(int argc, char **argv)
 	rec_destroy_stale_sessions();
 	status = run_passes(&o, &pe, &done, &lost, &discarded);
 	if (child_interrupted()) {
-		fprintf(stderr, "hsatrace-record: interrupted: the session was stopped and "
+		fprintf(stderr, "hsatrace record: interrupted: the session was stopped and "
 			"destroyed\n");
 		if (status == 0)
 			status = 128 + child_interrupted();

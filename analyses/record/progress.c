@@ -64,7 +64,7 @@ void rec_progress_tick(struct rec_progress *p)
 	if (!p->dir || rec_discarded_read(p->dir, &d) != 0)
 		d = (struct rec_discarded){ 0 };
 	/* \033[K: erase what a longer earlier line left */
-	fprintf(stderr, "\rhsatrace-record: recording %.1f s%s%s, %llu events discarded\033[K",
+	fprintf(stderr, "\rhsatrace record: recording %.1f s%s%s, %llu events discarded\033[K",
 		elapsed, p->dir ? ", " : "", size, (unsigned long long)rec_discarded_total(&d));
 	fflush(stderr);
 	p->shown = true;

@@ -19,7 +19,7 @@
 
 static int fail(const char *what, const struct rec_session *s, int code)
 {
-	fprintf(stderr, "hsatrace-record: failed to %s: session=%s error=%s\n", what, s->name,
+	fprintf(stderr, "hsatrace record: failed to %s: session=%s error=%s\n", what, s->name,
 		lttng_strerror(code));
 	return -1;
 }
@@ -152,7 +152,7 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 		}
 		ret = enable_pattern(s->ust, patterns[i], LTTNG_EVENT_TRACEPOINT, channel);
 		if (ret < 0) {
-			fprintf(stderr, "hsatrace-record: failed to enable events: pattern=%s "
+			fprintf(stderr, "hsatrace record: failed to enable events: pattern=%s "
 				"error=%s\n", patterns[i], lttng_strerror(ret));
 			return -1;
 		}
@@ -213,7 +213,7 @@ int rec_session_enable_kernel(struct rec_session *s)
 	int ret = -1, saved_stderr = -1, devnull = -1;
 
 	if (why) {
-		fprintf(stderr, "hsatrace-record: not recording the kernel (%s): user space only\n",
+		fprintf(stderr, "hsatrace record: not recording the kernel (%s): user space only\n",
 			why);
 		return -1;
 	}
@@ -234,7 +234,7 @@ int rec_session_enable_kernel(struct rec_session *s)
 	if (devnull >= 0)
 		close(devnull);
 	if (ret < 0) {
-		fprintf(stderr, "hsatrace-record: not recording the kernel (%s): user space only\n",
+		fprintf(stderr, "hsatrace record: not recording the kernel (%s): user space only\n",
 			lttng_strerror(ret));
 		lttng_destroy_handle(s->kernel);
 		s->kernel = NULL;
@@ -268,12 +268,12 @@ static void say_lost(const char *domain, const char *channel, uint64_t discarded
 		     bool discarded_known, uint64_t lost)
 {
 	if (discarded_known)
-		fprintf(stderr, "hsatrace-record: warning: %s channel %s: %llu events discarded, "
+		fprintf(stderr, "hsatrace record: warning: %s channel %s: %llu events discarded, "
 			"%llu packets lost (buffers too small for the event rate: try "
 			"--subbuf-size or --blocking)\n", domain, channel,
 			(unsigned long long)discarded, (unsigned long long)lost);
 	else
-		fprintf(stderr, "hsatrace-record: warning: %s channel %s: events were discarded "
+		fprintf(stderr, "hsatrace record: warning: %s channel %s: events were discarded "
 			"(the session daemon's count is unusable), %llu packets lost\n", domain,
 			channel, (unsigned long long)lost);
 }
@@ -355,7 +355,7 @@ static void destroy_and_wait(struct rec_session *s)
 			break;
 		if (st != LTTNG_DESTRUCTION_HANDLE_STATUS_TIMEOUT || !session_listed(s->name)) {
 			if (st != LTTNG_DESTRUCTION_HANDLE_STATUS_TIMEOUT)
-				fprintf(stderr, "hsatrace-record: warning: could not wait for the "
+				fprintf(stderr, "hsatrace record: warning: could not wait for the "
 					"session's destruction: session=%s\n", s->name);
 			break;
 		}

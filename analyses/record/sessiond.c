@@ -51,7 +51,7 @@ int rec_sessiond_ensure(void)
 
 	if (rec_sessiond_alive())
 		return 0;
-	fprintf(stderr, "hsatrace-record: no session daemon answers, starting "
+	fprintf(stderr, "hsatrace record: no session daemon answers, starting "
 		"`lttng-sessiond --daemonize` (stopped when record ends)\n");
 	pid = fork();
 	if (pid < 0)
@@ -69,7 +69,7 @@ int rec_sessiond_ensure(void)
 		started_pid = sessiond_pid();
 		return 0;
 	}
-	fprintf(stderr, "hsatrace-record: no LTTng session daemon is reachable and "
+	fprintf(stderr, "hsatrace record: no LTTng session daemon is reachable and "
 		"`lttng-sessiond --daemonize` did not start one (is lttng-tools installed?)\n");
 	return -1;
 }
@@ -91,7 +91,7 @@ void rec_sessiond_release(void)
 		return;
 	others = session_count();
 	if (others != 0) {
-		fprintf(stderr, "hsatrace-record: leaving the session daemon it started running "
+		fprintf(stderr, "hsatrace record: leaving the session daemon it started running "
 			"(pid %ld): other sessions use it\n", (long)started_pid);
 		return;
 	}
@@ -100,7 +100,7 @@ void rec_sessiond_release(void)
 	for (int i = 0; i < 250 && kill(started_pid, 0) == 0; i++)
 		usleep(20000);
 	if (kill(started_pid, 0) == 0)
-		fprintf(stderr, "hsatrace-record: warning: the session daemon it started (pid %ld) "
+		fprintf(stderr, "hsatrace record: warning: the session daemon it started (pid %ld) "
 			"did not stop\n", (long)started_pid);
 	started_pid = 0;
 }

@@ -57,7 +57,7 @@ void rec_destroy_stale_sessions(void)
 		if (pid == 0 || pid == (long)getpid() || recorder_alive(pid))
 			continue;
 		snprintf(s.name, sizeof(s.name), "%s", sessions[i].name);
-		fprintf(stderr, "hsatrace-record: destroying the session %s left behind by a "
+		fprintf(stderr, "hsatrace record: destroying the session %s left behind by a "
 			"record that died (pid %ld); its trace stays in %s\n", s.name, pid,
 			sessions[i].path);
 		rec_session_destroy(&s);

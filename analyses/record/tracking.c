@@ -21,7 +21,7 @@ int rec_tracking_init(struct rec_tracking *t, const char *session)
 	if (code != LTTNG_OK ||
 	    lttng_process_attr_tracker_handle_set_tracking_policy(t->handle,
 			LTTNG_TRACKING_POLICY_INCLUDE_SET) != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		fprintf(stderr, "hsatrace-record: failed to track the program's processes only: "
+		fprintf(stderr, "hsatrace record: failed to track the program's processes only: "
 			"session=%s\n", session);
 		return -1;
 	}

@@ -419,7 +419,7 @@ static void match_passes(struct gpu_store *st, struct gpu_record **k, size_t n,
 			if (k[i]->run == 0 && !same_dispatch(by_match, n, k[i], run))
 				st->unmatched_base_kernels++;
 	if (max_run > 0 && report)
-		fprintf(report, "hsatrace-unify: passes: %llu dispatches matched, %llu pass "
+		fprintf(report, "hsatrace unify: passes: %llu dispatches matched, %llu pass "
 			"dispatches unmatched, %llu base dispatches without a match\n",
 			(unsigned long long)st->matched, (unsigned long long)st->unmatched_pass,
 			(unsigned long long)st->unmatched_base_kernels);

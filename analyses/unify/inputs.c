@@ -89,7 +89,7 @@ static int cmp_names(const void *a, const void *b)
 static int skip_unified(struct trace_list *l, const char *path)
 {
 	if (l->unified_skipped++ == 0)
-		fprintf(stderr, "hsatrace-unify: warning: skipping unified traces found inside "
+		fprintf(stderr, "hsatrace unify: warning: skipping unified traces found inside "
 			"the inputs (earlier unify outputs, not read again): first=%s\n", path);
 	return 0;
 }
@@ -181,7 +181,7 @@ static int add_run(struct trace_list *l, const char *path, unsigned run)
 	int found = walk(l, path, run, 0);
 
 	if (found == 0)
-		fprintf(stderr, "hsatrace-unify: no CTF trace (no metadata file) under: path=%s\n",
+		fprintf(stderr, "hsatrace unify: no CTF trace (no metadata file) under: path=%s\n",
 			path);
 	if (found > 0 && describe_run(l, run, path) != 0)
 		return -1;
@@ -220,12 +220,12 @@ int trace_list_add(struct trace_list *l, const char *path, bool counters_only)
 	int r;
 
 	if (stat(path, &st) != 0) {
-		fprintf(stderr, "hsatrace-unify: cannot read input: path=%s (%s)\n", path,
+		fprintf(stderr, "hsatrace unify: cannot read input: path=%s (%s)\n", path,
 			strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "hsatrace-unify: input is not a folder: path=%s\n", path);
+		fprintf(stderr, "hsatrace unify: input is not a folder: path=%s\n", path);
 		return -1;
 	}
 	snprintf(manifest, sizeof(manifest), "%s/hsatrace-passes", path);

@@ -222,7 +222,7 @@ static bt_field_class *copy_variant(struct fc_copy_scope *scope, const bt_field_
 		selector = mapped_target(scope,
 			bt_field_class_variant_with_selector_field_borrow_selector_field_path_const(in));
 		if (!selector) {
-			fprintf(stderr, "hsatrace-unify: failed to copy a variant: selector not found\n");
+			fprintf(stderr, "hsatrace unify: failed to copy a variant: selector not found\n");
 			return NULL;
 		}
 	}

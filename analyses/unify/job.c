@@ -64,12 +64,12 @@ int unify_job_find(struct unify_job *j, const char *const *inputs, size_t n_inpu
 		   const char *const *passes, size_t n_passes)
 {
 	for (size_t i = 0; i < n_inputs; i++) {
-		trace_check_tree(inputs[i], "hsatrace-unify", &j->damage);
+		trace_check_tree(inputs[i], "hsatrace unify", &j->damage);
 		if (trace_list_add(&j->traces, inputs[i], false) < 0)
 			return -1;
 	}
 	for (size_t i = 0; i < n_passes; i++) {
-		trace_check_tree(passes[i], "hsatrace-unify", &j->damage);
+		trace_check_tree(passes[i], "hsatrace unify", &j->damage);
 		if (trace_list_add(&j->traces, passes[i], true) < 0)
 			return -1;
 	}
@@ -202,7 +202,7 @@ void unify_job_warn_versions(const struct unify_job *j, FILE *out)
 	}
 	if (!differ)
 		return;
-	fprintf(out, "hsatrace-unify: warning: the inputs were recorded with different "
+	fprintf(out, "hsatrace unify: warning: the inputs were recorded with different "
 		"event-schema versions:");
 	for (size_t i = 0; i < n_runs; i++)
 		if (j->gpu.run_versions[i].schema[0])

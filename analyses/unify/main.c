@@ -94,13 +94,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
 	if (!o->out || o->n_inputs < 1) {
-		fprintf(stderr, "hsatrace-unify: %s\n",
+		fprintf(stderr, "hsatrace unify: %s\n",
 			!o->out ? "missing -o OUT" : "missing input trace(s)");
 		usage(stderr);
 		return 2;
 	}
 	if (strcmp(o->out, "-") == 0) {
-		fprintf(stderr, "hsatrace-unify: -o -: a CTF trace is a folder of files, it cannot "
+		fprintf(stderr, "hsatrace unify: -o -: a CTF trace is a folder of files, it cannot "
 			"go to standard output\n");
 		return 2;
 	}
@@ -149,33 +149,33 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	uint64_t kernels, copies, counters;
 
 	count_synth(&rs->job.gpu, &kernels, &copies, &counters);
-	fprintf(stderr, "hsatrace-unify: wrote %s: %llu events (%llu input, %llu synthesized for "
+	fprintf(stderr, "hsatrace unify: wrote %s: %llu events (%llu input, %llu synthesized for "
 		"%llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
 		(unsigned long long)c->events_out, (unsigned long long)c->events_in,
 		(unsigned long long)c->synthesized, (unsigned long long)kernels,
 		(unsigned long long)copies, (unsigned long long)counters, n_traces);
 	if (c->discarded_events || c->discarded_packets)
-		fprintf(stderr, "hsatrace-unify: warning: the tracer discarded %llu events and "
+		fprintf(stderr, "hsatrace unify: warning: the tracer discarded %llu events and "
 			"%llu packets (kept as discarded-event records)\n",
 			(unsigned long long)c->discarded_events,
 			(unsigned long long)c->discarded_packets);
 	if (c->clamped)
-		fprintf(stderr, "hsatrace-unify: warning: %llu out-of-order timestamps moved "
+		fprintf(stderr, "hsatrace unify: warning: %llu out-of-order timestamps moved "
 			"forward to keep streams monotonic\n", (unsigned long long)c->clamped);
 	if (rs->job.gpu.other_schema)
-		fprintf(stderr, "hsatrace-unify: warning: another event-schema version in the "
+		fprintf(stderr, "hsatrace unify: warning: another event-schema version in the "
 			"input: schema_versions=%s (GPU records read best-effort)\n",
 			rs->job.gpu.schema_versions);
 	unify_job_warn_versions(&rs->job, stderr);
 	if (rs->job.gpu.skipped_records)
-		fprintf(stderr, "hsatrace-unify: warning: %llu GPU activity records lack fields "
+		fprintf(stderr, "hsatrace unify: warning: %llu GPU activity records lack fields "
 			"and were not materialized\n",
 			(unsigned long long)rs->job.gpu.skipped_records);
 	if (rs->job.gpu.counters_unattached)
-		fprintf(stderr, "hsatrace-unify: warning: %llu counters match no dispatch\n",
+		fprintf(stderr, "hsatrace unify: warning: %llu counters match no dispatch\n",
 			(unsigned long long)rs->job.gpu.counters_unattached);
 	if (rs->job.skipped_traces || c->failed_streams || c->copy_failures)
-		fprintf(stderr, "hsatrace-unify: warning: %zu traces could not be opened whole "
+		fprintf(stderr, "hsatrace unify: warning: %zu traces could not be opened whole "
 			"(%zu of their stream files read alone, %zu cut at their last readable "
 			"packet with %llu bytes dropped, %zu lost), %llu streams failed while read "
 			"(rest skipped), %llu events could not be copied\n", rs->job.skipped_traces,
@@ -231,7 +231,7 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	int ret = -1;
 
 	if (!n) {
-		fprintf(stderr, "hsatrace-unify: no readable trace in the base run\n");
+		fprintf(stderr, "hsatrace unify: no readable trace in the base run\n");
 		return -1;
 	}
 	if (unify_job_env(&rs->job, HSATRACE_VERSION, &unified, 1) != 0)
@@ -248,7 +248,7 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	} else if (out_stage_disk_full(&stage)) {
 		/* Finalizing the sink now would crash babeltrace2 2.0.4: the graph is left to
 		 * the process's exit, which follows. */
-		fprintf(stderr, "hsatrace-unify: the file system of %s is full (No space left on "
+		fprintf(stderr, "hsatrace unify: the file system of %s is full (No space left on "
 			"device): nothing written\n", o->out);
 	} else {
 		bt_graph_put_ref(g);
@@ -277,7 +277,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	status = 1;
 	if (check_output(o.out) != 0) {
-		fprintf(stderr, "hsatrace-unify: output exists and is not an empty folder: path=%s\n",
+		fprintf(stderr, "hsatrace unify: output exists and is not an empty folder: path=%s\n",
 			o.out);
 		goto cleanup;
 	}
@@ -290,7 +290,7 @@ int main(int argc, char **argv)
 		  rs.job.damage.folders_without_metadata) ? 1 : 0;
 	/* The --summary goes to standard output: a failed write there is a failure too. */
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "hsatrace-unify: failed to write standard output: %s\n",
+		fprintf(stderr, "hsatrace unify: failed to write standard output: %s\n",
 			strerror(errno ? errno : EIO));
 		status = 1;
 	}

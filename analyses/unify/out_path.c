@@ -64,13 +64,13 @@ int out_path_check(const char *out, const char *const *inputs, size_t n_inputs)
 		if (!realpath(inputs[i], in_abs))
 			continue;
 		if (is_within(out_abs, in_abs)) {
-			fprintf(stderr, "hsatrace-unify: the output must not be inside an input (a "
+			fprintf(stderr, "hsatrace unify: the output must not be inside an input (a "
 				"later unify of that input would read it back): output=%s input=%s\n",
 				out, inputs[i]);
 			return -1;
 		}
 		if (is_within(in_abs, out_abs)) {
-			fprintf(stderr, "hsatrace-unify: an input must not be inside the output: "
+			fprintf(stderr, "hsatrace unify: an input must not be inside the output: "
 				"output=%s input=%s\n", out, inputs[i]);
 			return -1;
 		}

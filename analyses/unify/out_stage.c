@@ -10,7 +10,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#define PROG "hsatrace-unify: "
+#define PROG "hsatrace unify: "
 /* Below this, a file system counts as full: the sink's next buffer would not fit. */
 #define FULL_BELOW_BYTES (64u * 1024)
 

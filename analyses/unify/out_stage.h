@@ -11,7 +11,7 @@
  *   out_stage_commit(&st)             renames into place
  *   out_stage_abort(&st)              removes the partial folder
  *   out_stage_release(&st)
- * Functions that fail print why (prefixed "hsatrace-unify: ") and return -1.
+ * Functions that fail print why (prefixed "hsatrace unify: ") and return -1.
  */
 #ifndef HSAT_UNIFY_OUT_STAGE_H
 #define HSAT_UNIFY_OUT_STAGE_H

@@ -155,7 +155,7 @@ static struct out_stream_class *map_stream_class(struct out_trace *ot, const bt_
 	/* The trace class keeps the stream class alive. */
 	bt_stream_class_put_ref(osc->out);
 	if (copy_stream_class_props(ot, osc) != 0) {
-		fprintf(stderr, "hsatrace-unify: failed to copy stream class: name=%s\n",
+		fprintf(stderr, "hsatrace unify: failed to copy stream class: name=%s\n",
 			bt_stream_class_get_name(in) ? bt_stream_class_get_name(in) : "(none)");
 		return NULL;
 	}
@@ -278,7 +278,7 @@ bt_event_class *out_trace_map_event_class(struct out_trace *ot, const bt_event_c
 	bt_event_class_put_ref(out);
 	if (copy_event_class_props(osc, in, out) != 0 ||
 	    ptrmap_put(&osc->event_classes, in, out) != 0) {
-		fprintf(stderr, "hsatrace-unify: failed to copy event class: name=%s\n",
+		fprintf(stderr, "hsatrace unify: failed to copy event class: name=%s\n",
 			bt_event_class_get_name(in));
 		return NULL;
 	}

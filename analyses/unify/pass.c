@@ -14,7 +14,7 @@ static void print_error(const char *what)
 	char causes[2048];
 
 	bt_error_text_take(causes, sizeof(causes));
-	fprintf(stderr, "hsatrace-unify: %s%s%s\n", what, causes[0] ? "\n  cause: " : "", causes);
+	fprintf(stderr, "hsatrace unify: %s%s%s\n", what, causes[0] ? "\n  cause: " : "", causes);
 }
 
 /* The sources of a pass and the trace each reads, to name a damaged stream's file. */

@@ -171,7 +171,7 @@ static void report_cut(const char *file, const struct cut *cut, uint64_t size)
 
 	if (cut->packets)
 		snprintf(packets, sizeof(packets), "%zu intact packets, ", cut->packets);
-	fprintf(stderr, "hsatrace-unify: warning: stream cut at its last readable packet: "
+	fprintf(stderr, "hsatrace unify: warning: stream cut at its last readable packet: "
 		"file=%s kept=%s%llu/%llu bytes (%llu bytes dropped)\n", file, packets,
 		(unsigned long long)cut->offset, (unsigned long long)size,
 		(unsigned long long)(size - cut->offset));
@@ -212,7 +212,7 @@ static int salvage_stream(struct salvage *sv, struct trace_list *list, const cha
 			return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
 		}
 	}
-	fprintf(stderr, "hsatrace-unify: warning: stream cannot be read, skipped: file=%s\n", src);
+	fprintf(stderr, "hsatrace unify: warning: stream cannot be read, skipped: file=%s\n", src);
 	sv->streams_lost++;
 	return 0;
 }

@@ -28,7 +28,7 @@ static void report_error(const struct unify_filter *f, const char *what,
 		f->params.describe(bt_connection_borrow_upstream_port_const(c), stream,
 				   sizeof(stream), f->params.describe_data);
 	bt_error_text_take(causes, sizeof(causes));
-	fprintf(stderr, "hsatrace-unify: warning: %s: %s%s%s\n", what, stream,
+	fprintf(stderr, "hsatrace unify: warning: %s: %s%s%s\n", what, stream,
 		causes[0] ? "\n  cause: " : "", causes);
 }
 
@@ -600,7 +600,7 @@ static int prime(struct unify_iter *it)
 	if (start_output(it) != 0)
 		return -1;
 	if (input_already_unified(it)) {
-		fprintf(stderr, "hsatrace-unify: warning: an input is already a unified trace: its "
+		fprintf(stderr, "hsatrace unify: warning: an input is already a unified trace: its "
 			"hsa_gpu events are kept, none are added\n");
 		return 0;
 	}
@@ -650,7 +650,7 @@ unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, u
 		return collect_all(it);
 	if (!it->primed) {
 		if (prime(it) != 0) {
-			fprintf(stderr, "hsatrace-unify: failed to create the output trace\n");
+			fprintf(stderr, "hsatrace unify: failed to create the output trace\n");
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
 		}
 		it->primed = true;

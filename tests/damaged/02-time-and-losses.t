@@ -36,7 +36,7 @@ ok $? "report: exits 0 with a page" || diag "$(cat "$tmp/ooo-report.log")"
 grep -q "^hsatrace report: $clamped\$" "$tmp/ooo-report.log"
 ok $? "with the same warning"
 "$bin/hsatrace-unify" "$tmp/ooo" -o "$tmp/ooo.out" 2>"$tmp/ooo-unify.log"
-grep -q "^hsatrace-unify: $clamped\$" "$tmp/ooo-unify.log"
+grep -q "^hsatrace unify: $clamped\$" "$tmp/ooo-unify.log"
 ok $? "the warning unify prints"
 
 # Tiny buffers and a burst make the tracer discard.

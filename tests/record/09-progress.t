@@ -25,7 +25,7 @@ ok $? "record under a pseudo-terminal exits 0" || sed 's/^/# /' "$tmp/tty.out" >
 updates=$(tr '\r' '\n' <"$tmp/tty.out" | grep -c 'recording [0-9.]* s, [0-9.]* [KMG]*i*B, [0-9]* events discarded')
 [ "$updates" -ge 2 ]
 ok $? "the progress line updates ($updates times)" || sed 's/^/# /' "$tmp/tty.out" >&2
-grep -q "$(printf '\r')hsatrace-record: recording" "$tmp/tty.out"
+grep -q "$(printf '\r')hsatrace record: recording" "$tmp/tty.out"
 ok $? "in place: each update starts with a carriage return"
 grep -q "trace written to $tmp/t ([0-9.]* [KMG]*i*B, 0 events discarded)" "$tmp/tty.out"
 ok $? "a summary with the size and the discarded count" || sed 's/^/# /' "$tmp/tty.out" >&2
