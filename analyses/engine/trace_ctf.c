@@ -7,6 +7,8 @@
  */
 #include "analyses/engine/trace.h"
 #include "analyses/common/bt_error_text.h"
+#include "analyses/common/bt_probe.h"
+#include "analyses/common/salvage.h"
 #include "analyses/common/bt_sink.h"
 #include "analyses/common/stream_file.h"
 #include "analyses/common/trace_check.h"
@@ -376,6 +378,42 @@ static const void *find_class(const char *plugin_name, const char *cls, int sour
 		      : (const void *)bt_plugin_borrow_filter_component_class_by_name_const(*plugin, cls);
 }
 
+static int append_input(void *data, const char *dir)
+{
+	return bt_value_array_append_string_element(data, dir) == 0 ? 0 : -1;
+}
+
+/*
+ * A trace source.ctf.fs refuses whole (a stream file cut inside a packet) is read from its
+ * readable parts, as unify and stats read it: each stream file alone, cut at its last
+ * complete packet when needed, in temporary folders sharing the metadata (so one trace
+ * again). *params gets those folders as inputs. Returns the parts found (0: none, params
+ * unchanged), -1 on error.
+ */
+static int salvage_inputs(struct salvage *sv, const char *path, bt_value **params)
+{
+	bt_value *fresh, *inputs = NULL;
+	char causes[2048];
+	int n;
+
+	bt_error_text_take(causes, sizeof(causes));	/* first: the library refuses calls until then */
+	fresh = bt_value_map_create();
+	fprintf(stderr, "hsatrace-analyze: warning: trace cannot be opened whole, reading its "
+		"streams one by one: path=%s%s%s\n", path, causes[0] ? "\n  cause: " : "", causes);
+	if (!fresh || bt_value_map_insert_empty_array_entry(fresh, "inputs", &inputs)) {
+		bt_value_put_ref(fresh);
+		return -1;
+	}
+	n = salvage_trace(sv, path, bt_probe_trace_opens_quietly, append_input, inputs);
+	if (n <= 0) {
+		bt_value_put_ref(fresh);
+		return n;
+	}
+	bt_value_put_ref(*params);
+	*params = fresh;
+	return n;
+}
+
 int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
 {
 	const bt_plugin *ctf = NULL, *utils = NULL;
@@ -389,11 +427,13 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	char *copy = strdup(path);
 	struct ctf_ctx c = { 0 };
 	struct trace_check_counts counts = { 0 };
+	struct salvage salvage;
 	size_t damage;
 	bt_graph_run_status st;
 	int ret = -1;
 
 	memset(fcache, 0, sizeof(fcache));
+	salvage_init(&salvage, "hsatrace-analyze");
 	damage = trace_check_tree(path, "hsatrace-analyze", &counts);
 	c.fn = fn;
 	c.ctx = ctx;
@@ -413,6 +453,8 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 		snprintf(err, errsz, "failed to build the source parameters: path=%s", path);
 		goto cleanup;
 	}
+	if (!bt_probe_trace_opens(path) && salvage_inputs(&salvage, path, &params) > 0)
+		damage++;
 	if (bt_graph_add_source_component(graph, src_cls, "source", params, BT_LOGGING_LEVEL_NONE,
 					  &src)) {
 		take_error(err, errsz, "open the CTF trace", path, "");
@@ -451,8 +493,9 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	}
 	if (damage) {
 		snprintf(err, errsz, "the trace is incomplete (%zu stream files cut short, %zu "
-			 "folders without metadata): path=%s", counts.short_streams,
-			 counts.folders_without_metadata, path);
+			 "folders without metadata, %zu cut inside a packet, %zu unreadable): path=%s",
+			 counts.short_streams, counts.folders_without_metadata, salvage.streams_cut,
+			 salvage.streams_lost, path);
 		goto cleanup;
 	}
 	ret = 0;
@@ -461,6 +504,7 @@ cleanup:
 	bt_graph_put_ref(graph);
 	bt_plugin_put_ref(ctf);
 	bt_plugin_put_ref(utils);
+	salvage_release(&salvage);	/* after the graph: its source read the salvaged files */
 	free(copy);
 	return ret;
 }

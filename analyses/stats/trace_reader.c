@@ -9,6 +9,7 @@
 #include "analyses/common/bt_error_text.h"
 #include "analyses/common/stream_file.h"
 #include "analyses/stats/trace_merge.h"
+#include "analyses/stats/trace_salvage.h"
 
 struct read_state {
 	trace_event_fn fn;
@@ -201,7 +202,8 @@ static int run_graph(bt_graph *graph, struct read_state *state,
 
 int trace_read_is_damaged(const struct trace_read_losses *losses)
 {
-	return losses->damage.short_streams || losses->damage.folders_without_metadata;
+	return losses->damage.short_streams || losses->damage.folders_without_metadata ||
+	       losses->streams_cut || losses->streams_lost;
 }
 
 int trace_read(const char *path, const struct trace_read_options *opts, trace_event_fn fn,
@@ -212,6 +214,7 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 	const bt_component_class_source *fs;
 	bt_graph *graph = NULL;
 	struct read_state state = { .fn = fn, .data = data, .err = err, .err_size = err_size };
+	struct salvage salvage;
 	struct trace_merge_params merge = { .fn = on_message, .data = &state,
 					    .describe = describe_stream, .err = err,
 					    .err_size = err_size };
@@ -220,9 +223,18 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 	state.progress = opts && opts->progress;
 	err[0] = '\0';
 	trace_check_tree(path, prog, &state.losses.damage);
+	salvage_init(&salvage, prog);
 	if (trace_find_dirs(path, &state.dirs, &state.ndirs, err, err_size) ||
-	    find_fs_class(&ctf, &fs, err, err_size))
+	    find_fs_class(&ctf, &fs, err, err_size) ||
+	    trace_salvage_dirs(&salvage, &state.dirs, &state.ndirs, err, err_size))
 		goto cleanup;
+	state.losses.streams_cut = salvage.streams_cut;
+	state.losses.streams_lost = salvage.streams_lost;
+	state.losses.bytes_dropped = salvage.bytes_dropped;
+	if (!state.ndirs) {
+		snprintf(err, err_size, "no readable trace: path=%s", path);
+		goto cleanup;
+	}
 	graph = bt_graph_create(0);
 	if (!graph) {
 		snprintf(err, err_size, "failed to create a babeltrace2 graph");
@@ -243,5 +255,6 @@ cleanup:
 	bt_plugin_put_ref(ctf);
 	free(state.srcs);
 	trace_dirs_free(state.dirs, state.ndirs);
+	salvage_release(&salvage);	/* after the graph: its sources read the salvaged files */
 	return ret;
 }

@@ -9,6 +9,10 @@
  *
  *     source.ctf.fs (one per trace folder) ──▶ our merging sink (trace_merge) ──▶ fn(ev, data)
  *
+ * A trace folder source.ctf.fs refuses whole (a stream file cut inside a packet, a corrupted
+ * one) is read stream file by stream file, each cut at its last complete packet when needed
+ * (trace_salvage.h), as unify reads it; counted in losses.
+ *
  * Before reading, the trace's own files are checked (analyses/common/trace_check.h): stream
  * files shorter than their LTTng index, folders of stream files without metadata; warnings
  * on stderr, counted in losses. A time going back in its stream is moved forward, counted
@@ -42,6 +46,9 @@ struct trace_read_losses {
 	uint64_t discarded_packets; /* whole packets lost, of unknown event count */
 	uint64_t clamped;	    /* event times that went back, moved forward */
 	struct trace_check_counts damage; /* stream files cut short, folders without metadata */
+	size_t streams_cut;	    /* stream files read up to their last complete packet */
+	size_t streams_lost;	    /* stream files that could not be read at all */
+	uint64_t bytes_dropped;	    /* cut off those streams */
 };
 
 

@@ -13,7 +13,7 @@ void unify_job_init(struct unify_job *j)
 {
 	*j = (struct unify_job){ 0 };
 	trace_list_init(&j->traces);
-	salvage_init(&j->salvage);
+	salvage_init(&j->salvage, "hsatrace unify");
 	gpu_store_init(&j->gpu);
 }
 
@@ -29,6 +29,26 @@ void unify_job_release(struct unify_job *j)
 }
 
 /* Opens every trace found; a trace that does not open whole is read stream by stream. */
+/* Where salvage puts a readable part of a trace: the job's list, in the trace's run. */
+struct salvage_target {
+	struct trace_list *list;
+	unsigned run;
+};
+
+static int add_salvaged(void *data, const char *dir)
+{
+	struct salvage_target *t = data;
+
+	return trace_list_add_dir(t->list, dir, t->run);
+}
+
+static int salvage_into_list(struct unify_job *j, const char *path, unsigned run)
+{
+	struct salvage_target t = { &j->traces, run };
+
+	return salvage_trace(&j->salvage, path, pass_trace_opens, add_salvaged, &t);
+}
+
 static int open_traces(struct unify_job *j)
 {
 	size_t n = j->traces.n;
@@ -48,7 +68,7 @@ static int open_traces(struct unify_job *j)
 		path = strdup(d->path);
 		run = d->run;
 		label = d->label;
-		r = path ? salvage_trace(&j->salvage, &j->traces, path, run, pass_trace_opens) : -1;
+		r = path ? salvage_into_list(j, path, run) : -1;
 		free(path);
 		if (r < 0)
 			return -1;

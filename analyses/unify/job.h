@@ -11,7 +11,7 @@
 #include "analyses/common/trace_check.h"
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
-#include "analyses/unify/salvage.h"
+#include "analyses/common/salvage.h"
 #include "analyses/unify/unify_filter.h"
 
 struct unify_job {

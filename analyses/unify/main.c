@@ -24,7 +24,7 @@
 #include "analyses/unify/out_path.h"
 #include "analyses/unify/out_stage.h"
 #include "analyses/unify/pass.h"
-#include "analyses/unify/salvage.h"
+#include "analyses/common/salvage.h"
 #include "analyses/unify/unify_filter.h"
 #include "cli/version.h"
 

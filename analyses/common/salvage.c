@@ -1,4 +1,4 @@
-#include "analyses/unify/salvage.h"
+#include "analyses/common/salvage.h"
 
 #include <dirent.h>
 #include <endian.h>
@@ -12,14 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyses/unify/packet_walk.h"
+#include "analyses/common/packet_walk.h"
 
 #define INDEX_MAGIC 0xC1F1DCC1u
 #define MAX_CUTS 16
 
-void salvage_init(struct salvage *sv)
+void salvage_init(struct salvage *sv, const char *prog)
 {
-	*sv = (struct salvage){ 0 };
+	*sv = (struct salvage){ .prog = prog };
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -35,7 +35,7 @@ void salvage_release(struct salvage *sv)
 	if (sv->root)
 		nftw(sv->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(sv->root);
-	*sv = (struct salvage){ 0 };
+	*sv = (struct salvage){ .prog = sv->prog };
 }
 
 /* Where to cut a stream file, and how many whole packets that keeps (0: not known). */
@@ -141,7 +141,7 @@ static int make_root(struct salvage *sv)
 
 	if (sv->root)
 		return 0;
-	snprintf(buf, sizeof(buf), "%s/hsatrace-unify-salvage.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	snprintf(buf, sizeof(buf), "%s/hsatrace-salvage.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(buf))
 		return -1;
 	sv->root = strdup(buf);
@@ -165,22 +165,28 @@ static int new_trace_dir(struct salvage *sv, const char *trace, char *dir, size_
 	return symlink(target, meta);
 }
 
-static void report_cut(const char *file, const struct cut *cut, uint64_t size)
+static void report_cut(const struct salvage *sv, const char *file, const struct cut *cut,
+		       uint64_t size)
 {
 	char packets[64] = "";
 
 	if (cut->packets)
 		snprintf(packets, sizeof(packets), "%zu intact packets, ", cut->packets);
-	fprintf(stderr, "hsatrace unify: warning: stream cut at its last readable packet: "
-		"file=%s kept=%s%llu/%llu bytes (%llu bytes dropped)\n", file, packets,
+	fprintf(stderr, "%s: warning: stream cut at its last readable packet: "
+		"file=%s kept=%s%llu/%llu bytes (%llu bytes dropped)\n", sv->prog, file, packets,
 		(unsigned long long)cut->offset, (unsigned long long)size,
 		(unsigned long long)(size - cut->offset));
 }
 
 /* Tries one stream file alone, whole then cut. 1: added, 0: unreadable, -1: error. */
-static int salvage_stream(struct salvage *sv, struct trace_list *list, const char *trace,
-			  const char *file, uint64_t size, unsigned run,
-			  bool (*readable)(const char *path))
+struct salvage_sink {
+	bool (*readable)(const char *path);
+	int (*add)(void *data, const char *dir);
+	void *data;
+};
+
+static int salvage_stream(struct salvage *sv, const struct salvage_sink *to, const char *trace,
+			  const char *file, uint64_t size)
 {
 	char dir[4200], src[4200], dst[8400], target[PATH_MAX];
 	struct cut cuts[MAX_CUTS];
@@ -192,9 +198,9 @@ static int salvage_stream(struct salvage *sv, struct trace_list *list, const cha
 	snprintf(dst, sizeof(dst), "%s/%s", dir, file);
 	if (!realpath(src, target) || symlink(target, dst) != 0)
 		return -1;
-	if (readable(dir)) {
+	if (to->readable(dir)) {
 		sv->streams_kept++;
-		return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
+		return to->add(to->data, dir) == 0 ? 1 : -1;
 	}
 	n = index_cuts(trace, file, size, cuts, &n_packets);
 	if (n == 0)
@@ -205,21 +211,22 @@ static int salvage_stream(struct salvage *sv, struct trace_list *list, const cha
 		unlink(dst);
 		if (copy_prefix(src, dst, cuts[i].offset) != 0)
 			return -1;
-		if (readable(dir)) {
-			report_cut(src, &cuts[i], size);
+		if (to->readable(dir)) {
+			report_cut(sv, src, &cuts[i], size);
 			sv->streams_cut++;
 			sv->bytes_dropped += size - cuts[i].offset;
-			return trace_list_add_dir(list, dir, run) == 0 ? 1 : -1;
+			return to->add(to->data, dir) == 0 ? 1 : -1;
 		}
 	}
-	fprintf(stderr, "hsatrace unify: warning: stream cannot be read, skipped: file=%s\n", src);
+	fprintf(stderr, "%s: warning: stream cannot be read, skipped: file=%s\n", sv->prog, src);
 	sv->streams_lost++;
 	return 0;
 }
 
-int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path, unsigned run,
-		  bool (*readable)(const char *path))
+int salvage_trace(struct salvage *sv, const char *path, bool (*readable)(const char *path),
+		  int (*add)(void *data, const char *dir), void *data)
 {
+	const struct salvage_sink to = { readable, add, data };
 	DIR *d = opendir(path);
 	struct dirent *e;
 	int added = 0;
@@ -236,7 +243,7 @@ int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path,
 		snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
 		if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		r = salvage_stream(sv, list, path, e->d_name, (uint64_t)st.st_size, run, readable);
+		r = salvage_stream(sv, &to, path, e->d_name, (uint64_t)st.st_size);
 		if (r < 0) {
 			added = -1;
 			break;

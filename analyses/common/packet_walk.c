@@ -1,4 +1,4 @@
-#include "analyses/unify/packet_walk.h"
+#include "analyses/common/packet_walk.h"
 
 #include <endian.h>
 #include <fcntl.h>

@@ -6,16 +6,17 @@
  * metadata; a file that still fails is cut at the last complete packet (packet ends from
  * the LTTng index, else from a walk of the packet headers (packet_walk.c: a unified trace
  * has no index), else at sub-buffer-sized boundaries) and tried again. What can be read
- * is added to the trace list; the rest is reported.
+ * is handed to the caller; the rest is reported. Shared by unify and the stats/report reader.
  */
-#ifndef HSATRACE_UNIFY_SALVAGE_H
-#define HSATRACE_UNIFY_SALVAGE_H
+#ifndef HSATRACE_COMMON_SALVAGE_H
+#define HSATRACE_COMMON_SALVAGE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "analyses/unify/inputs.h"
-
 struct salvage {
+	const char *prog;	/* names the command in the warnings ("hsatrace unify") */
 	char *root;		/* temporary folder holding the salvaged traces, or NULL */
 	unsigned next;
 	size_t streams_kept;	/* stream files read whole */
@@ -24,15 +25,16 @@ struct salvage {
 	uint64_t bytes_dropped;	/* cut off the streams_cut */
 };
 
-void salvage_init(struct salvage *sv);
+void salvage_init(struct salvage *sv, const char *prog);
 /* Removes the temporary folder. */
 void salvage_release(struct salvage *sv);
 
-/* Adds the readable parts of the trace at `path` (run `run`) to `list`. Returns the
- * number of traces added, or -1 on a system error. `readable` tells whether a trace
- * folder can be opened (it prints nothing). */
-int salvage_trace(struct salvage *sv, struct trace_list *list, const char *path, unsigned run,
-		  bool (*readable)(const char *path));
+/* Hands each readable part of the trace at `path` (a temporary trace folder) to add(data,
+ * dir), which returns 0 (or -1 to stop: an error). Returns the number of parts added, or -1
+ * on a system error. `readable` tells whether a trace folder can be opened (it prints
+ * nothing). */
+int salvage_trace(struct salvage *sv, const char *path, bool (*readable)(const char *path),
+		  int (*add)(void *data, const char *dir), void *data);
 
 /* A temporary trace folder holding only the stream files of `trace` whose names start with
  * `prefix` (and the metadata). Returns a new string (free it), or NULL when there is no such

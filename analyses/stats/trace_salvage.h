@@ -1,0 +1,20 @@
+/*
+ * trace_salvage - the trace folders of a reading, with those source.ctf.fs refuses whole (a
+ * stream file cut inside a packet, a corrupted one) replaced by their readable parts, as
+ * `hsatrace unify` reads them (analyses/common/salvage.h): each stream file alone, cut at its
+ * last complete packet when needed. Warnings on stderr name the trace and each cut or lost
+ * stream file.
+ *
+ *   trace_salvage_dirs(&sv, &dirs, &n, err, size)  0, or -1 with err set (out of memory)
+ */
+#ifndef HSAT_STATS_TRACE_SALVAGE_H
+#define HSAT_STATS_TRACE_SALVAGE_H
+
+#include <stddef.h>
+
+#include "analyses/common/salvage.h"
+
+int trace_salvage_dirs(struct salvage *sv, char ***dirs, size_t *ndirs, char *err,
+		       size_t err_size);
+
+#endif
