@@ -237,8 +237,8 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 	int ret = -1;
 
 	memset(v, 0, sizeof(*v));
-	v->increment = prop_is(n, "increment", "true");
-	v->update = prop_is(n, "update", "true");
+	v->increment = prop_java_bool(n, "increment", 0);
+	v->update = prop_java_bool(n, "update", 0);
 	if (parse_forced(c, n, &v->forced))
 		goto cleanup;
 	if (stack) {
@@ -1054,8 +1054,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 
 	memset(f, 0, sizeof(*f));
 	f->id = prop(n, "id");
-	f->multiple = !prop_is(n, "multiple", "false");
-	f->consuming = !prop_is(n, "consuming", "false");
+	f->multiple = prop_java_bool(n, "multiple", 1);
+	f->consuming = prop_java_bool(n, "consuming", 1);
 	if (!f->id) {
 		cu_err(c, n, "an fsm needs an id");
 		goto cleanup;

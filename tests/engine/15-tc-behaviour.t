@@ -1,0 +1,59 @@
+#!/bin/sh
+# Trace Compass's behaviour where the engine used to differ (issue 15): one group of assertions per
+# behaviour, named after the Java class that pins it down, on own analyses and stub traces written
+# here.
+. "$(dirname "$0")/../lib/tap.sh"
+
+A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
+[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+stub() { # NAME EVENTS...: a stub trace, each EVENT "TS NAME [FIELD=TYPE:VALUE...]"
+	f="$T/$1.trace.xml"
+	shift
+	echo '<trace>' >"$f"
+	for ev in "$@"; do
+		set -- $ev
+		printf '<event timestamp="%s" name="%s">' "$1" "$2" >>"$f"
+		shift 2
+		for fl in "$@"; do
+			n=${fl%%=*}; tv=${fl#*=}
+			printf '<field name="%s" type="%s" value="%s"/>' "$n" "${tv%%:*}" "${tv#*:}" >>"$f"
+		done
+		echo '</event>' >>"$f"
+	done
+	echo '</trace>' >>"$f"
+}
+intervals() { # XML TRACE [ARGS...] -> "path start end type value"
+	x=$1; tr=$2; shift 2
+	"$A" -q "$@" "$x" "$tr" | cut -f2-
+}
+nsegs() { "$A" -q -s "$1" "$2" | grep -c .; }
+
+# ---------------------------------------------------------------- item 4
+T4=TmfXmlFsmStateCu
+stub ab "1 a" "2 a" "3 b"
+fsm_file() { # NAME FSM_ATTRIBUTES
+	cat >"$T/$1.xml" <<X
+<tmfxml><pattern id="$1" version="1"><patternHandler>
+<action id="seg"><segment><segType segName="s"/></segment></action>
+<fsm id="f" $2><state id="s"><transition event="a" target="m"/></state>
+<state id="m"><transition event="b" target="e" action="seg"/></state><final id="e"/></fsm>
+</patternHandler></pattern></tmfxml>
+X
+}
+fsm_file multi_true 'consuming="false"'
+fsm_file multi_1 'multiple="1" consuming="false"'
+fsm_file multi_TRUE 'multiple="TRUE" consuming="false"'
+fsm_file cons_true ''
+fsm_file cons_0 'consuming="0"'
+fsm_file cons_1 'consuming="1"'
+is "$(nsegs "$T/multi_true.xml" "$T/ab.trace.xml")" 2 "$T4: multiple (default) and consuming=\"false\": two scenarios end"
+is "$(nsegs "$T/multi_1.xml" "$T/ab.trace.xml")" 1 "$T4: multiple=\"1\" is false (Boolean.parseBoolean): one scenario"
+is "$(nsegs "$T/multi_TRUE.xml" "$T/ab.trace.xml")" 2 "$T4: multiple=\"TRUE\" is true (case-insensitive)"
+is "$(nsegs "$T/cons_true.xml" "$T/ab.trace.xml")" 1 "$T4: consuming (default): the first scenario consumes b"
+is "$(nsegs "$T/cons_0.xml" "$T/ab.trace.xml")" 2 "$T4: consuming=\"0\" is false"
+is "$(nsegs "$T/cons_1.xml" "$T/ab.trace.xml")" 2 "$T4: consuming=\"1\" is false"
+
+done_testing
