@@ -311,29 +311,42 @@ static int view_runs(const struct m_view *v, struct engine *eng, struct run **ru
 	return *nruns ? 0 : -1;
 }
 
-static void row_label(const struct hv *v, int *value, char *label, size_t size)
+/* Java's (int) of a double: saturating, NaN is 0 (a C cast out of range is undefined). */
+static int java_double_to_int(double d)
+{
+	if (d != d)
+		return 0;
+	if (d >= 2147483647.0)
+		return INT_MAX;
+	if (d <= -2147483648.0)
+		return INT_MIN;
+	return (int)d;
+}
+
+/* XmlTimeGraphDataProvider's state: the value and the label; 0 when the label is null. */
+static int row_label(const struct hv *v, int *value, char *label, size_t size)
 {
 	switch (v->type) {
 	case HV_INT:
 		*value = v->u.i;
 		snprintf(label, size, "%" PRId32, v->u.i);
-		break;
+		return 1;
 	case HV_LONG:
 		*value = (int)v->u.l;
 		snprintf(label, size, "0x%" PRIx64, (uint64_t)v->u.l);
-		break;
-	case HV_DOUBLE:
-		*value = (int)v->u.d;
-		hv_to_string(v, label, size);
-		break;
+		return 1;
 	case HV_STRING:
 		*value = INT_MIN;
 		snprintf(label, size, "%s", v->u.s);
+		return 1;
+	case HV_DOUBLE:
+		*value = java_double_to_int(v->u.d);
 		break;
 	default:
 		*value = INT_MIN;
-		snprintf(label, size, "null");
 	}
+	snprintf(label, size, "null");
+	return 0;
 }
 
 /* Depth-first order (parents before children, siblings in creation order) into order[]. */
@@ -393,11 +406,11 @@ static void print_rows(const struct tg *t, const int *order, int64_t from, int64
 			const struct ss_interval *iv = &a->hist[k];
 			int64_t end1 = iv->end + 1 < ss->end_time ? iv->end + 1 : ss->end_time;
 			char label[256];
-			int value;
+			int value, has_label;
 
 			if (iv->end < from || iv->start > to)
 				continue;
-			row_label(&iv->value, &value, label, sizeof(label));
+			has_label = row_label(&iv->value, &value, label, sizeof(label));
 			if (o->format == OUT_TEXT) {
 				fprintf(o->f, "%s%" PRId64 ",%" PRId64 ",%d,%s", first ? "" : ",",
 					iv->start, end1 - iv->start, value, label);
@@ -408,7 +421,7 @@ static void print_rows(const struct tg *t, const int *order, int64_t from, int64
 				out_i64(o, "start", iv->start);
 				out_i64(o, "duration", end1 - iv->start);
 				out_i64(o, "value", value);
-				out_str(o, "label", iv->value.type == HV_NULL ? NULL : label);
+				out_str(o, "label", has_label ? label : NULL);
 				out_end(o);
 			}
 			first = 0;

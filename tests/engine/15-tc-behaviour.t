@@ -56,4 +56,20 @@ is "$(nsegs "$T/cons_true.xml" "$T/ab.trace.xml")" 1 "$T4: consuming (default): 
 is "$(nsegs "$T/cons_0.xml" "$T/ab.trace.xml")" 2 "$T4: consuming=\"0\" is false"
 is "$(nsegs "$T/cons_1.xml" "$T/ab.trace.xml")" 2 "$T4: consuming=\"1\" is false"
 
+# ---------------------------------------------------------------- item 7
+T7=XmlTimeGraphDataProvider
+stub nums "1 a n=long:3" "5 a n=long:-7" "9 b"
+cat >"$T/dbl.xml" <<'X'
+<tmfxml><stateProvider id="dbl" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="d"/>
+<stateValue type="eventField" value="n" forcedType="double"/></stateChange></eventHandler>
+</stateProvider>
+<timeGraphView id="v"><head><analysis id="dbl"/></head><entry path="*"><display type="self"/></entry></timeGraphView>
+</tmfxml>
+X
+is "$("$A" -q -v v --part rows "$T/dbl.xml" "$T/nums.trace.xml")" "d:1,4,3,null,5,4,-7,null" \
+	"$T7: a Double state has its (int) value and a null label"
+"$A" -q -v v --part rows -f json "$T/dbl.xml" "$T/nums.trace.xml" | grep -q '"value":3,"label":null'
+ok $? "$T7: a Double state's label is null in JSON"
+
 done_testing
