@@ -155,9 +155,8 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 			break;
 		}
 		case MA_POOL:
-			if (!x->scen)
-				return XR_SKIP;
-			q = pool_child(x, q);
+			/* outside scenarios Trace Compass uses one dummy scenario whose first pick, child 0, stays */
+			q = x->scen ? pool_child(x, q) : ss_child(ss, q, "0", 1);
 			break;
 		case MA_NULL:
 			return XR_SKIP;

@@ -72,4 +72,15 @@ is "$("$A" -q -v v --part rows "$T/dbl.xml" "$T/nums.trace.xml")" "d:1,4,3,null,
 "$A" -q -v v --part rows -f json "$T/dbl.xml" "$T/nums.trace.xml" | grep -q '"value":3,"label":null'
 ok $? "$T7: a Double state's label is null in JSON"
 
+# ---------------------------------------------------------------- item 11
+T11=DataDrivenValuePool
+cat >"$T/spool.xml" <<'X'
+<tmfxml><stateProvider id="spool" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="P"/><stateAttribute type="pool"/>
+<stateValue type="eventField" value="n"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+is "$(intervals "$T/spool.xml" "$T/nums.trace.xml" | grep '^P/')" "$(printf 'P/0\t1\t4\tlong\t3\nP/0\t5\t9\tlong\t-7')" \
+	"$T11: a pool in a stateProvider is always child 0 (the dummy scenario keeps its first pick)"
+
 done_testing
