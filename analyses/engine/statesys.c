@@ -220,8 +220,7 @@ int ss_update_ongoing(struct statesys *ss, int quark, struct hv v)
 
 	if (quark <= SS_ROOT)
 		return 0;
-	if (v.type != HV_NULL && a->first_type == HV_NULL)
-		a->first_type = v.type;
+	/* no type bookkeeping: TransientState.changeOngoingStateValue only replaces the value */
 	a->value = stored(ss, v);
 	return 0;
 }

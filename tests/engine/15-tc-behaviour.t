@@ -83,4 +83,18 @@ X
 is "$(intervals "$T/spool.xml" "$T/nums.trace.xml" | grep '^P/')" "$(printf 'P/0\t1\t4\tlong\t3\nP/0\t5\t9\tlong\t-7')" \
 	"$T11: a pool in a stateProvider is always child 0 (the dummy scenario keeps its first pick)"
 
+# ---------------------------------------------------------------- item 8
+T8=TransientState.changeOngoingStateValue
+cat >"$T/upd.xml" <<'X'
+<tmfxml><stateProvider id="upd" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="x"/>
+<stateValue type="string" value="s" update="true"/></stateChange></eventHandler>
+<eventHandler eventName="b"><stateChange><stateAttribute type="constant" value="x"/>
+<stateValue type="int" value="1"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+out=$(intervals "$T/upd.xml" "$T/nums.trace.xml" 2>"$T/upd.err"); rc=$?
+is "$rc:$out" "$(printf '0:x\t1\t8\tstring\ts\nx\t9\t9\tint\t1')" \
+	"$T8: update=\"true\" records no type, a later modify of another type is fine"
+
 done_testing
