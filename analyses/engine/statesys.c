@@ -37,6 +37,7 @@ void ss_init(struct statesys *ss, const char *id)
 	memset(ss, 0, sizeof(*ss));
 	strmap_init(&ss->strings);
 	ss->id = id;
+	ss->latest_end = INT64_MIN;
 	new_attr(ss, -1, "");
 }
 
@@ -161,6 +162,8 @@ static void emit(struct statesys *ss, int quark, int64_t start, int64_t end, str
 	struct ss_interval iv = { start, end, v };
 	struct ss_attr *a = &ss->attrs[quark];
 
+	if (end > ss->latest_end)
+		ss->latest_end = end;
 	if (ss->keep_history) {
 		if (a->nhist == a->cap_hist) {
 			a->cap_hist = a->cap_hist ? a->cap_hist * 2 : 4;
@@ -292,6 +295,8 @@ void ss_close(struct statesys *ss, int64_t end)
 {
 	if (ss->closed)
 		return;
+	if (end < ss->latest_end)
+		end = ss->latest_end;
 	ss->end_time = end;
 	for (int q = 1; q < ss->nattrs; q++) {
 		struct ss_attr *a = &ss->attrs[q];

@@ -48,6 +48,7 @@ struct statesys {
 	int64_t start_time;
 	int started;		/* start_time known (first event seen) */
 	int64_t end_time;
+	int64_t latest_end;	/* the latest end of an emitted interval (the backend's end time) */
 	int closed;
 	int keep_history;
 	ss_sink_fn sink;
@@ -86,7 +87,10 @@ static inline struct hv ss_ongoing(const struct statesys *ss, int quark)
 	return ss->attrs[quark].value;
 }
 
-/* closeHistory(end): emits every ongoing interval starting at or before end. */
+/*
+ * closeHistory(end): emits every ongoing interval starting at or before end; end moves to the
+ * latest end already emitted when later (a future change beyond the last event).
+ */
 void ss_close(struct statesys *ss, int64_t end);
 
 /* With keep_history: the value at time t (intervals closed, start <= t <= end). */

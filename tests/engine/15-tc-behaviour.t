@@ -97,4 +97,18 @@ out=$(intervals "$T/upd.xml" "$T/nums.trace.xml" 2>"$T/upd.err"); rc=$?
 is "$rc:$out" "$(printf '0:x\t1\t8\tstring\ts\nx\t9\t9\tint\t1')" \
 	"$T8: update=\"true\" records no type, a later modify of another type is fine"
 
+# ---------------------------------------------------------------- item 6
+T6=StateSystem.closeHistory
+cat >"$T/fut.xml" <<'X'
+<tmfxml><stateProvider id="fut" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="now"/>
+<stateValue type="eventField" value="n"/></stateChange></eventHandler>
+<eventHandler eventName="b"><stateChange><stateAttribute type="constant" value="later"/>
+<stateValue type="int" value="1"/><futureTime type="long" value="20"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+is "$(intervals "$T/fut.xml" "$T/nums.trace.xml" | sort)" \
+	"$(printf 'later\t1\t19\tnull\tnull\nnow\t1\t4\tlong\t3\nnow\t5\t19\tlong\t-7')" \
+	"$T6: a future change beyond the last event extends every attribute's last interval"
+
 done_testing
