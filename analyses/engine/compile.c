@@ -854,6 +854,54 @@ static int compile_seg_time(struct cctx *c, const xmlNode *n, struct m_value **o
 	return compile_value(c, n, *out);
 }
 
+/* Converted now, as TmfXmlStateValueCu.convertValueToType: a constant that does not parse refuses the analysis. */
+static int seg_constant(struct cctx *c, const xmlNode *f, enum m_forced type, char *cv, struct hv *out)
+{
+	int64_t l;
+	double d;
+
+	if (type == MF_INT || type == MF_LONG) {
+		if (hv_parse_java_long(cv, type == MF_INT ? INT32_MIN : INT64_MIN,
+				       type == MF_INT ? INT32_MAX : INT64_MAX, &l))
+			return cu_err(c, f, "segField value is not a parseable %s: value=%s",
+				      type == MF_INT ? "int" : "long", cv);
+		*out = type == MF_INT ? hv_int((int32_t)l) : hv_long(l);
+	} else if (type == MF_DOUBLE) {
+		if (hv_parse_java_double(cv, &d))
+			return cu_err(c, f, "segField value is not a parseable double: value=%s", cv);
+		*out = hv_double(d);
+	} else {
+		*out = hv_str(cv);
+	}
+	return 0;
+}
+
+/* A non-empty value="const" wins over a <stateValue>; one of the two is required (type null needs neither). */
+static int compile_seg_field_value(struct cctx *c, const xmlNode *f, struct m_segfield *sf)
+{
+	const xmlNode *v = first_child(f, "stateValue");
+	char *cv;
+
+	if (sf->type == MF_NONE)
+		return 0;
+	cv = prop_subst(c, f, "value");
+	if (cv && *cv) {
+		sf->value.type = MV_CONST;
+		if (seg_constant(c, f, sf->type, cv, &sf->value.constant))
+			goto error;
+		if (sf->value.constant.type != HV_STRING)
+			free(cv);
+		return 0;
+	}
+	free(cv);
+	if (!v)
+		return cu_err(c, f, "a segField needs a value or a stateValue: name=%s", sf->name);
+	return compile_value(c, v, &sf->value);
+error:
+	free(cv);
+	return -1;
+}
+
 static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s)
 {
 	const xmlNode *type = first_child(n, "segType"), *time = first_child(n, "segTime");
@@ -886,7 +934,6 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 	for (const xmlNode *f = content ? content->children : NULL; f; f = f->next) {
 		struct m_segfield *sf;
 		char *type_s;
-		const xmlNode *v;
 
 		if (!is_el(f, "segField"))
 			continue;
@@ -913,18 +960,8 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 			return -1;
 		}
 		free(type_s);
-		v = first_child(f, "stateValue");
-		if (v) {
-			if (compile_value(c, v, &sf->value))
-				return -1;
-		} else {
-			/* value="const": a string constant converted to the field type */
-			char *cv = prop_subst(c, f, "value");
-
-			sf->value.type = cv ? MV_CONST : MV_NULL;
-			if (cv)
-				sf->value.constant = hv_str(cv);
-		}
+		if (compile_seg_field_value(c, f, sf))
+			return -1;
 	}
 	return 0;
 }

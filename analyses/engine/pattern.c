@@ -108,42 +108,26 @@ static int64_t as_time(struct xctx *x, const struct m_value *v, int64_t dflt, in
 	return hv_as_long(&h);
 }
 
-static int convert_field(enum m_forced type, struct hv *v)
+/*
+ * A segField (DataDrivenValueTypedWrapper): the inner value resolved raw, without its own
+ * mappingGroup or forcedType, then converted to the field type; a failed conversion fails the
+ * analysis. XR_SKIP when the field is left out (null, type "null", a script).
+ */
+static int seg_field(struct xctx *x, const struct m_segfield *f, struct hv *v)
 {
-	char *end;
+	int rc;
 
-	if (v->type == HV_NULL)
-		return -1;
-	if (v->type == HV_STRING && type != MF_STRING) {
-		if (type == MF_DOUBLE) {
-			double d = strtod(v->u.s, &end);
-
-			if (!*v->u.s || *end)
-				return -1;
-			*v = hv_double(d);
-			return 0;
-		}
-		long long l = strtoll(v->u.s, &end, 10);
-
-		if (!*v->u.s || *end)
-			return -1;
-		*v = type == MF_INT ? hv_int((int32_t)l) : hv_long(l);
-		return 0;
-	}
-	switch (type) {
-	case MF_INT:
-		*v = hv_int((int32_t)hv_as_long(v));
-		break;
-	case MF_LONG:
-		*v = hv_long(hv_as_long(v));
-		break;
-	case MF_DOUBLE:
-		*v = hv_double(hv_as_double(v));
-		break;
-	default:
-		break;
-	}
-	return 0;
+	if (f->type == MF_NONE)
+		return XR_SKIP;
+	rc = x_raw_value(x, &f->value, v);
+	if (rc == XR_SKIP)
+		x->r->script_skips++;
+	if (rc)
+		return rc;
+	rc = x_force_type(x, f->type, v);
+	if (rc)
+		return rc;
+	return v->type == HV_NULL ? XR_SKIP : XR_OK;
 }
 
 static int do_segment(struct xctx *x, const struct m_segment *m)
@@ -187,10 +171,10 @@ static int do_segment(struct xctx *x, const struct m_segment *m)
 	for (int i = 0; i < m->nfields; i++) {
 		struct hv v;
 
-		rc = x_value(x, &m->fields[i].value, &v);
+		rc = seg_field(x, &m->fields[i], &v);
 		if (rc == XR_FAIL)
 			return rc;
-		if (rc == XR_SKIP || m->fields[i].type == MF_NONE || convert_field(m->fields[i].type, &v))
+		if (rc == XR_SKIP)
 			continue;
 		if (v.type == HV_STRING)
 			v.u.s = ss_intern(ss, v.u.s);

@@ -111,4 +111,35 @@ is "$(intervals "$T/fut.xml" "$T/nums.trace.xml" | sort)" \
 	"$(printf 'later\t1\t19\tnull\tnull\nnow\t1\t4\tlong\t3\nnow\t5\t19\tlong\t-7')" \
 	"$T6: a future change beyond the last event extends every attribute's last interval"
 
+# ---------------------------------------------------------------- item 2
+T2=DataDrivenValueTypedWrapper
+stub seg "1 a n=long:3 s=string:abc"
+seg_file() { # NAME SEGFIELDS
+	cat >"$T/$1.xml" <<X
+<tmfxml><pattern id="$1" version="1">
+<mappingGroup id="g"><entry><stateValue type="int" value="1"/><stateValue type="string" value="one"/></entry></mappingGroup>
+<patternHandler>
+<action id="seg"><segment><segType segName="s"/><segContent>$2</segContent></segment></action>
+<fsm id="f"><state id="s"><transition event="a" target="e" action="seg"/></state><final id="e"/></fsm>
+</patternHandler></pattern></tmfxml>
+X
+}
+fields() { "$A" -q -s "$1" "$T/seg.trace.xml" | cut -f6; }
+seg_file segstr '<segField name="f" type="string"><stateValue type="eventField" value="n"/></segField>'
+is "$(fields "$T/segstr.xml")" "f=string:3" "$T2: a type=\"string\" field converts a Long (Long.toString)"
+seg_file segmap '<segField name="f" type="long"><stateValue type="int" value="1" mappingGroup="g"/></segField>'
+is "$(fields "$T/segmap.xml")" "f=long:1" "$T2: the inner value's mappingGroup is not applied"
+seg_file segforced '<segField name="f" type="string"><stateValue type="eventField" value="n" forcedType="double"/></segField>'
+is "$(fields "$T/segforced.xml")" "f=string:3" "$T2: the inner value's forcedType is not applied"
+seg_file segbad '<segField name="f" type="int"><stateValue type="eventField" value="s"/></segField>'
+out=$("$A" -q -s "$T/segbad.xml" "$T/seg.trace.xml" 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q 'analysis segbad failed at time 1.*cannot convert to int: value="abc"'
+ok $? "$T2: an int field from \"abc\" fails the analysis (exit $rc)"
+seg_file segconst '<segField name="f" type="int" value="abc"/>'
+out=$("$A" -q -c "$T/segconst.xml" 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q 'analysis segconst refused: element <segField>: segField value is not a parseable int: value=abc'
+ok $? "$T2: a constant int field \"abc\" refuses the analysis (TmfXmlStateValueCu.convertValueToType)"
+seg_file segboth '<segField name="f" type="long" value="7"><stateValue type="eventField" value="n"/></segField>'
+is "$(fields "$T/segboth.xml")" "f=long:7" "$T2: a value attribute wins over a stateValue"
+
 done_testing
