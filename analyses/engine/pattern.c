@@ -246,21 +246,22 @@ static int tests_hold(struct xctx *x, const int *tests, int n, int *result)
 
 /* -------------------------------------------------------------- scenarios */
 
-static void recycle(struct xctx *x, struct fsm_run *f, struct scenario *s)
+/* completeScenario: the scenario quark and its pool attributes removed at ts, back to their pools. */
+static void recycle(struct run *r, struct fsm_run *f, struct scenario *s, int64_t ts)
 {
-	struct statesys *ss = &x->r->ss;
+	struct statesys *ss = &r->ss;
 
-	ss_remove(ss, x->e->ts, s->quark);
+	ss_remove(ss, ts, s->quark);
 	for (int i = 0; i < s->npools; i++) {
 		char name[16];
 		int q;
 
 		snprintf(name, sizeof(name), "%d", s->pool_index[i]);
 		q = ss_child(ss, s->pool_quarks[i], name, 1);
-		ss_remove(ss, x->e->ts, q);
-		for (int k = 0; k < x->r->npools; k++)
-			if (x->r->pools[k].quark == s->pool_quarks[i])
-				x->r->pools[k].used[s->pool_index[i]] = 0;
+		ss_remove(ss, ts, q);
+		for (int k = 0; k < r->npools; k++)
+			if (r->pools[k].quark == s->pool_quarks[i])
+				r->pools[k].used[s->pool_index[i]] = 0;
 	}
 	s->npools = 0;
 	if (f->free_head > 0 && f->free_head == f->nfree) {
@@ -289,7 +290,7 @@ static int take(struct xctx *x, struct fsm_run *f, struct scenario *s, const str
 	if (final) {
 		s->status = MATCHED;
 		s->done = 1;
-		recycle(x, f, s);
+		recycle(x->r, f, s, ts);
 	}
 	if (set_at(x, s->quark, "state", NULL, NULL, hv_str(to->id)))
 		return XR_FAIL;
@@ -415,9 +416,26 @@ void pattern_event(struct xctx *x, int first)
 	}
 }
 
+/*
+ * DataDrivenFsm.dispose, before the history is closed and the last future changes applied: every
+ * scenario in progress is cancelled, removed at the history's current end; ABANDONED is never written.
+ */
 void pattern_finish(struct run *r)
 {
-	(void)r; /* ABANDONED is written at dispose time, after the history is closed */
+	int64_t ts = ss_current_end(&r->ss);
+
+	for (int i = 0; r->fsms && !r->failed && i < r->m->nfsms; i++) {
+		struct fsm_run *f = &r->fsms[i];
+
+		for (int k = 0; k < f->nactive; k++) {
+			struct scenario *s = f->active[k];
+
+			if (s->done || s->status != IN_PROGRESS)
+				continue;
+			recycle(r, f, s, ts);
+			s->done = 1;
+		}
+	}
 }
 
 void pattern_release(struct run *r)

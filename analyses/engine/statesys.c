@@ -202,12 +202,7 @@ int ss_modify(struct statesys *ss, int64_t t, int quark, struct hv v)
 	}
 	if (hv_equals(&a->value, &v))
 		return 0;
-	if (t < a->start) {
-		snprintf(ss->error, sizeof(ss->error),
-			 "state change before the ongoing interval: analysis=%s attribute=%s time=%" PRId64 " ongoing_start=%" PRId64,
-			 ss->id, ss_path(ss, quark, path, sizeof(path)), t, a->start);
-		return -1;
-	}
+	/* before the ongoing start: the value is overwritten, as TransientState does with a history tree */
 	if (t > a->start) {
 		emit(ss, quark, a->start, t - 1, a->value);
 		a = &ss->attrs[quark];
@@ -289,6 +284,11 @@ int ss_remove(struct statesys *ss, int64_t t, int quark)
 		if (ss_remove(ss, t, ss->attrs[quark].children[i]))
 			return -1;
 	return ss_modify(ss, t, quark, hv_null());
+}
+
+int64_t ss_current_end(const struct statesys *ss)
+{
+	return ss->latest_end == INT64_MIN ? ss->start_time : ss->latest_end;
 }
 
 void ss_close(struct statesys *ss, int64_t end)

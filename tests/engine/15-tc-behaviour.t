@@ -142,4 +142,22 @@ ok $? "$T2: a constant int field \"abc\" refuses the analysis (TmfXmlStateValueC
 seg_file segboth '<segField name="f" type="long" value="7"><stateValue type="eventField" value="n"/></segField>'
 is "$(fields "$T/segboth.xml")" "f=long:7" "$T2: a value attribute wins over a stateValue"
 
+# ---------------------------------------------------------------- item 3
+T3=DataDrivenScenario.cancel
+stub unfinished "1 a" "5 b" "9 b"
+cat >"$T/unfinished.xml" <<'X'
+<tmfxml><pattern id="unfinished" version="1"><patternHandler>
+<action id="use"><stateChange><stateAttribute type="constant" value="Ops"/><stateAttribute type="pool"/>
+<stateValue type="eventName"/></stateChange></action>
+<fsm id="f"><state id="s"><transition event="a" target="m" action="use"/></state>
+<state id="m"><transition event="c" target="e"/></state><final id="e"/></fsm>
+</patternHandler></pattern></tmfxml>
+X
+intervals "$T/unfinished.xml" "$T/unfinished.trace.xml" >"$T/unfinished.out"
+got() { awk -F'\t' -v p="$1" '$1 == p { print $2 " " $3 " " $4 " " $5 }' "$T/unfinished.out" | sort -n | tr '\n' ';'; }
+is "$(got scenarios/f/0/status) $(got scenarios/f/1/status)" "1 3 int 1;4 9 null null; 1 4 null null;5 9 int 0;" \
+	"$T3: a scenario in progress at the end is removed at the history's current end (4), ABANDONED never written; a pending one is left"
+is "$(got scenarios/f/0/state)" "1 3 string m;4 9 null null;" "$T3: its state is removed too"
+is "$(got Ops/0)" "1 3 string a;4 9 null null;" "$T3: its pool attribute is recycled"
+
 done_testing
