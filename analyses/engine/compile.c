@@ -229,6 +229,37 @@ static int parse_forced(struct cctx *c, const xmlNode *n, enum m_forced *out)
 	return ret;
 }
 
+static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v);
+
+/*
+ * Not evaluated, but compiled as Trace Compass does: every child stateValue must compile, and
+ * a value naming an undefined $X (a null script) refuses the analysis. Takes *value.
+ */
+static int compile_script(struct cctx *c, const xmlNode *n, struct m_value *v, char **value)
+{
+	char *raw = prop(n, "value");
+	int null_script = raw && !*value;
+
+	free(raw);
+	if (null_script)
+		return cu_err(c, n, "the script resolves to null");
+	for (const xmlNode *k = n->children; k; k = k->next) {
+		struct m_value kid;
+
+		if (!is_el(k, "stateValue"))
+			continue;
+		if (compile_value(c, k, &kid))
+			return -1;
+		value_free(&kid);
+	}
+	v->type = MV_SCRIPT;
+	v->script = *value ? *value : xstrdup("");
+	*value = NULL;
+	if (c->an)
+		c->an->uses_script = 1;
+	return 0;
+}
+
 /* A stateValue (or a stateValue-like element: futureTime, begin, end, ...). */
 static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 {
@@ -322,11 +353,8 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 			goto cleanup;
 		}
 	} else if (!strcmp(type, "script")) {
-		v->type = MV_SCRIPT;
-		v->script = value ? value : xstrdup("");
-		value = NULL;
-		if (c->an)
-			c->an->uses_script = 1;
+		if (compile_script(c, n, v, &value))
+			goto cleanup;
 	} else {
 		cu_err(c, n, "unknown stateValue type: type=%s", type);
 		goto cleanup;

@@ -38,6 +38,7 @@ struct opts {
 	int nonly;
 	const char *output;
 	int quiet;
+	int allow_incomplete;	/* skipped script values do not fail the run */
 };
 
 struct app {
@@ -77,10 +78,12 @@ static void usage(FILE *f)
 	      "  -c, --check             load and validate the XML files only\n"
 	      "  -l, --list              list the analyses and views of the XML files\n"
 	      "  -q, --quiet             no notes on standard error (errors are still printed)\n"
+	      "      --allow-incomplete  exit 0 although script values (unsupported) were skipped\n"
 	      "  -h, --help              this help\n"
 	      "\n"
 	      "Exit status: 0 success, 1 failure (invalid file, refused or failed analysis, unreadable\n"
-	      "trace: the results up to the failure are still printed), 2 usage error.\n", f);
+	      "trace: the results up to the failure are still printed; results incomplete because\n"
+	      "script values were skipped), 2 usage error.\n", f);
 }
 
 static int parse_time(const char *s, int64_t *out)
@@ -130,6 +133,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "check", no_argument, NULL, 'c' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "allow-incomplete", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -211,6 +215,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'q':
 			o->quiet = 1;
+			break;
+		case 'I':
+			o->allow_incomplete = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -639,9 +646,16 @@ static void report_runs(struct app *a)
 			fprintf(stderr, "hsatrace-analyze: %s\n", run->error);
 			a->status = 1;
 		}
-		if (run->script_skips && !a->o.quiet)
-			fprintf(stderr, "hsatrace-analyze: note: analysis %s: %ld state changes skipped: script values are unsupported\n",
+		if (!run->script_skips)
+			continue;
+		if (!a->o.allow_incomplete) {
+			fprintf(stderr, "hsatrace-analyze: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported (--allow-incomplete accepts that)\n",
 				run->m->id, run->script_skips);
+			a->status = 1;
+		} else if (!a->o.quiet) {
+			fprintf(stderr, "hsatrace-analyze: note: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported\n",
+				run->m->id, run->script_skips);
+		}
 	}
 }
 

@@ -160,4 +160,28 @@ is "$(got scenarios/f/0/status) $(got scenarios/f/1/status)" "1 3 int 1;4 9 null
 is "$(got scenarios/f/0/state)" "1 3 string m;4 9 null null;" "$T3: its state is removed too"
 is "$(got Ops/0)" "1 3 string a;4 9 null null;" "$T3: its pool attribute is recycled"
 
+# ---------------------------------------------------------------- item 10
+T10=TmfXmlStateValueCu.compileValue
+script_file() { # NAME SCRIPT_STATEVALUE
+	cat >"$T/$1.xml" <<X
+<tmfxml><stateProvider id="$1" version="1">
+<eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="x"/>
+$2</stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+}
+script_file badkid '<stateValue type="script" value="n + 1"><stateValue id="n" type="int" value="one"/></stateValue>'
+out=$("$A" -c "$T/badkid.xml" 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q 'analysis badkid refused: element <stateValue>: invalid int value: value=one'
+ok $? "$T10: a script whose child stateValue does not compile refuses the analysis"
+script_file nullscript '<stateValue type="script" value="$nowhere"/>'
+"$A" -c "$T/nullscript.xml" 2>&1 | grep -q 'analysis nullscript refused: element <stateValue>: the script resolves to null'
+ok $? "$T10: a script naming an undefined \$X refuses the analysis"
+script_file skipped '<stateValue type="script" value="n + 1"><stateValue id="n" type="eventField" value="n"/></stateValue>'
+out=$("$A" -q "$T/skipped.xml" "$T/nums.trace.xml" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q 'analysis skipped: results incomplete: 2 state changes skipped: script values are unsupported'
+ok $? "$T10: skipped script values make the results incomplete: said on stderr (even with -q), exit 1 ($rc)"
+"$A" -q --allow-incomplete "$T/skipped.xml" "$T/nums.trace.xml" >/dev/null 2>"$T/skipped.err"
+is "$?:$(cat "$T/skipped.err")" "0:" "$T10: --allow-incomplete accepts incomplete results (exit 0; no note with -q)"
+
 done_testing
