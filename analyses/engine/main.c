@@ -21,6 +21,7 @@
 #include "analyses/engine/engine.h"
 #include "analyses/engine/output.h"
 #include "analyses/engine/trace.h"
+#include "analyses/engine/trace_type.h"
 #include "analyses/engine/view.h"
 
 enum mode { M_INTERVALS, M_AT, M_VIEW, M_SEGMENTS, M_STATS, M_CHECK, M_LIST };
@@ -51,6 +52,7 @@ struct app {
 	signed char **match;	/* per run: quark -> glob match (-1 unknown) */
 	int *npaths;
 	int status;
+	struct trace_kind trace_kind;
 };
 
 static void usage(FILE *f)
@@ -594,6 +596,18 @@ static int experiment_only(const struct m_analysis *m)
 	return m->ntrace_types > 0;
 }
 
+/* Trace Compass offers an analysis only on the trace types its <traceType>s list (none: all). */
+static void warn_trace_type(const struct app *a, const struct m_analysis *m)
+{
+	for (int i = 0; i < m->ntrace_types; i++)
+		if (trace_kind_fits(&a->trace_kind, m->trace_types[i]))
+			return;
+	if (!m->ntrace_types || a->o.quiet)
+		return;
+	fprintf(stderr, "hsatrace-analyze: warning: analysis %s: none of its trace types fits %s: Trace Compass would not offer it (run anyway)\n",
+		m->id, trace_kind_name(&a->trace_kind));
+}
+
 static void setup_runs(struct app *a, struct sink_ctx **sinks)
 {
 	int keep = a->o.mode == M_VIEW;
@@ -626,6 +640,7 @@ static void setup_runs(struct app *a, struct sink_ctx **sinks)
 					m->id);
 				continue;
 			}
+			warn_trace_type(a, m);
 			r = engine_add(&a->eng, m, keep);
 			r->keep_segments = a->o.mode == M_SEGMENTS || a->o.mode == M_STATS;
 			if (a->o.mode == M_INTERVALS || a->o.mode == M_AT) {
@@ -699,6 +714,7 @@ int main(int argc, char **argv)
 		a.status = 1;
 		goto cleanup;
 	}
+	trace_kind_of(trace, &a.trace_kind);
 	setup_runs(&a, &sinks);
 	if (!a.eng.nruns) {
 		fprintf(stderr, "hsatrace-analyze: no analysis to run\n");

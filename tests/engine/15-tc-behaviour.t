@@ -184,4 +184,30 @@ ok $? "$T10: skipped script values make the results incomplete: said on stderr (
 "$A" -q --allow-incomplete "$T/skipped.xml" "$T/nums.trace.xml" >/dev/null 2>"$T/skipped.err"
 is "$?:$(cat "$T/skipped.err")" "0:" "$T10: --allow-incomplete accepts incomplete results (exit 0; no note with -q)"
 
+# ---------------------------------------------------------------- item 13
+T13=TmfAnalysisModuleHelperXml.appliesToTraceType
+typed() { # NAME TRACETYPE_ID
+	cat >"$T/$1.xml" <<X
+<tmfxml><stateProvider id="$1" version="1"><head><traceType id="$2"/></head>
+<eventHandler eventName="*"><stateChange><stateAttribute type="constant" value="x"/>
+<stateValue type="eventName"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+}
+typed kern org.eclipse.linuxtools.lttng2.kernel.tracetype
+typed ust org.eclipse.linuxtools.lttng2.ust.tracetype
+typed ctf org.eclipse.linuxtools.tmf.ui.type.ctf
+typed stubtype org.eclipse.linuxtools.tmf.core.tests.xmlstub
+UST="$HSATRACE_SRC/tests/engine/traces/vector_copy"
+warnings() { # TRACE XML...: the trace-type warnings of each run, one line each
+	tr=$1; shift
+	for x in "$@"; do "$A" "$x" "$tr" 2>&1 >/dev/null | grep 'warning: analysis'; done
+}
+is "$(warnings "$UST" "$T/kern.xml" "$T/ust.xml" "$T/ctf.xml")" \
+	"hsatrace-analyze: warning: analysis kern: none of its trace types fits an LTTng UST trace: Trace Compass would not offer it (run anyway)" \
+	"$T13: a kernel analysis on a UST-only trace is warned about, UST and generic CTF ones are not"
+is "$(warnings "$T/nums.trace.xml" "$T/ctf.xml" "$T/stubtype.xml")" \
+	"hsatrace-analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
+	"$T13: a CTF analysis on a stub trace is warned about, a stub one is not"
+
 done_testing
