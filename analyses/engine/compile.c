@@ -751,30 +751,23 @@ static int compile_head(struct cctx *c, const xmlNode *an_node)
 	return 0;
 }
 
-/* Java Pattern from an eventName: '*' -> '.*', full match. */
-static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *name, regex_t *re)
+/* Java Pattern from an eventName: '*' -> '.*', whole-name match (Matcher.matches()). */
+static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *name, struct jregex *re)
 {
 	size_t len = strlen(name);
-	char *rx = xcalloc(len * 2 + 8, 1), *p = rx;
+	char *rx = xcalloc(len * 2 + 1, 1), *p = rx;
+	char msg[192];
 	int rc;
 
-	*p++ = '^';
-	*p++ = '(';
 	for (const char *s = name; *s; s++) {
 		if (*s == '*')
 			*p++ = '.';
 		*p++ = *s;
 	}
-	*p++ = ')';
-	*p++ = '$';
-	rc = regcomp(re, rx, REG_EXTENDED | REG_NOSUB);
+	rc = jregex_compile(re, rx, msg, sizeof(msg));
 	free(rx);
-	if (rc) {
-		char msg[128];
-
-		regerror(rc, re, msg, sizeof(msg));
+	if (rc)
 		return cu_err(c, n, "bad regex: event=%s reason=%s", name, msg);
-	}
 	return 0;
 }
 
@@ -1274,7 +1267,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 static void handler_free(struct m_handler *h)
 {
 	if (h->event_name && !h->literal)
-		regfree(&h->re);
+		jregex_free(&h->re);
 	free(h->event_name);
 	for (int i = 0; i < h->n; i++)
 		change_free(&h->changes[i]);
@@ -1298,7 +1291,7 @@ static void fsm_free(struct m_fsm *f)
 	free(f->id);
 	for (int i = 0; i < f->npre; i++) {
 		if (!f->pre[i].any_event)
-			regfree(&f->pre[i].re);
+			jregex_free(&f->pre[i].re);
 		free(f->pre[i].tests);
 	}
 	free(f->pre);
@@ -1310,7 +1303,7 @@ static void fsm_free(struct m_fsm *f)
 		free(s->onexit);
 		for (int k = 0; k < s->ntr; k++) {
 			if (!s->tr[k].any_event)
-				regfree(&s->tr[k].re);
+				jregex_free(&s->tr[k].re);
 			free(s->tr[k].tests);
 			free(s->tr[k].actions);
 		}

@@ -69,7 +69,7 @@ static int handler_matches(const struct m_handler *h, const char *name)
 	/* most generated names are literal: no regex needed */
 	if (h->literal)
 		return !strcmp(h->event_name, name);
-	return !regexec(&h->re, name, 0, NULL, 0);
+	return jregex_matches(&h->re, name);
 }
 
 static const int *handlers_for(struct run *r, const char *name)

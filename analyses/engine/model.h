@@ -7,9 +7,9 @@
 #ifndef HSAT_ENGINE_MODEL_H
 #define HSAT_ENGINE_MODEL_H
 
-#include <regex.h>
 #include <stdint.h>
 
+#include "analyses/engine/jregex.h"
 #include "analyses/engine/value.h"
 
 struct m_path;
@@ -112,7 +112,7 @@ struct m_change {
 struct m_handler {
 	char *event_name;
 	int literal;		/* no regex metacharacter: compared with strcmp, re unused */
-	regex_t re;
+	struct jregex re;
 	struct m_change *changes;
 	int n;
 };
@@ -155,7 +155,7 @@ struct m_test {
 
 struct m_transition {
 	int any_event;
-	regex_t re;
+	struct jregex re;
 	int *tests;
 	int ntests;
 	int target;
@@ -173,7 +173,7 @@ struct m_state {
 
 struct m_precond {
 	int any_event;
-	regex_t re;
+	struct jregex re;
 	int *tests;
 	int ntests;
 };

@@ -313,7 +313,7 @@ static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 		const struct m_transition *t = &st->tr[i];
 		int hold;
 
-		if (!t->any_event && regexec(&t->re, x->e->name, 0, NULL, 0))
+		if (!t->any_event && !jregex_matches(&t->re, x->e->name))
 			continue;
 		if (tests_hold(x, t->tests, t->ntests, &hold))
 			return XR_FAIL;
@@ -330,7 +330,7 @@ static int precondition(struct xctx *x, struct fsm_run *f, int *result)
 	for (int i = 0; i < f->m->npre && !*result; i++) {
 		const struct m_precond *p = &f->m->pre[i];
 
-		if (!p->any_event && regexec(&p->re, x->e->name, 0, NULL, 0))
+		if (!p->any_event && !jregex_matches(&p->re, x->e->name))
 			continue;
 		if (tests_hold(x, p->tests, p->ntests, result))
 			return XR_FAIL;

@@ -210,4 +210,28 @@ is "$(warnings "$T/nums.trace.xml" "$T/ctf.xml" "$T/stubtype.xml")" \
 	"hsatrace-analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
 	"$T13: a CTF analysis on a stub trace is warned about, a stub one is not"
 
+# ---------------------------------------------------------------- item 9
+T9=TmfXmlEventHandlerCu
+stub names "1 ev1" "2 EV_UPPER" "3 eabx" "4 evx" "5 prov:entry"
+matched() { # EVENTNAME_REGEX: the names of the events its handler matched
+	cat >"$T/rx.xml" <<X
+<tmfxml><stateProvider id="rx" version="1">
+<eventHandler eventName="$1"><stateChange><stateAttribute type="constant" value="x"/>
+<stateValue type="eventName"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+	"$A" -q "$T/rx.xml" "$T/names.trace.xml" 2>&1 | awk -F'\t' '$2 == "x" && $5 == "string" { printf "%s ", $6 } !/^rx/ { print }'
+}
+is "$(matched 'ev\d')" "ev1 " "$T9: \\d is a digit (java.util.regex, not POSIX)"
+is "$(matched '(?i)ev_upper')" "EV_UPPER " "$T9: (?i) makes the match case-insensitive"
+is "$(matched '(?!ev)\w+')" "EV_UPPER eabx " "$T9: a negative lookahead"
+is "$(matched '\p{Lu}+_\p{Lu}+')" "EV_UPPER " "$T9: Unicode categories (\\p{Lu})"
+cat >"$T/rxfsm.xml" <<'X'
+<tmfxml><pattern id="rxfsm" version="1"><patternHandler>
+<action id="seg"><segment><segType segName="s"/></segment></action>
+<fsm id="f"><state id="s"><transition event="ev\d" target="e" action="seg"/></state><final id="e"/></fsm>
+</patternHandler></pattern></tmfxml>
+X
+is "$(nsegs "$T/rxfsm.xml" "$T/names.trace.xml")" 1 "$T9 (TmfXmlFsmStateTransitionCu): transition events are Java regexes too"
+
 done_testing

@@ -1,0 +1,50 @@
+/* jregex.c - see jregex.h. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "analyses/engine/jregex.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <pcre2.h>
+
+int jregex_compile(struct jregex *re, const char *pattern, char *err, size_t errsz)
+{
+	int code;
+	PCRE2_SIZE offset;
+	pcre2_code *c;
+
+	memset(re, 0, sizeof(*re));
+	/* anchored at both ends: Matcher.matches(); UTF, as Java strings are Unicode */
+	c = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+			  PCRE2_ANCHORED | PCRE2_ENDANCHORED | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+			  &code, &offset, NULL);
+	if (!c) {
+		PCRE2_UCHAR msg[160];
+
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		snprintf(err, errsz, "%s at offset %zu", (const char *)msg, (size_t)offset);
+		return -1;
+	}
+	pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);	/* faster when available; fine without */
+	re->code = c;
+	re->match_data = pcre2_match_data_create_from_pattern(c, NULL);
+	if (!re->match_data) {
+		snprintf(err, errsz, "out of memory");
+		jregex_free(re);
+		return -1;
+	}
+	return 0;
+}
+
+int jregex_matches(const struct jregex *re, const char *subject)
+{
+	return pcre2_match(re->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
+			   re->match_data, NULL) >= 0;
+}
+
+void jregex_free(struct jregex *re)
+{
+	pcre2_match_data_free(re->match_data);
+	pcre2_code_free(re->code);
+	memset(re, 0, sizeof(*re));
+}

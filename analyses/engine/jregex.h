@@ -1,0 +1,22 @@
+/*
+ * jregex.h - Trace Compass's event-name patterns: java.util.regex with Matcher.matches() (the
+ * whole name), run by PCRE2, whose dialect is close to Java's (\d, \w, (?i), lazy and possessive
+ * quantifiers, lookaround). What still differs is listed in docs/analyze.md.
+ */
+#ifndef HSAT_ENGINE_JREGEX_H
+#define HSAT_ENGINE_JREGEX_H
+
+#include <stddef.h>
+
+struct jregex {
+	void *code;		/* pcre2_code_8 */
+	void *match_data;	/* pcre2_match_data_8, reused by every match */
+};
+
+/* 0, or -1 with the reason in err (as Pattern.compile would throw). */
+int jregex_compile(struct jregex *re, const char *pattern, char *err, size_t errsz);
+/* 1 when the whole subject matches, else 0. */
+int jregex_matches(const struct jregex *re, const char *subject);
+void jregex_free(struct jregex *re);
+
+#endif
