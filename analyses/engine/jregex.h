@@ -10,6 +10,7 @@
 
 struct jregex {
 	void *code;		/* pcre2_code_8 */
+	void *prefix_code;	/* the same without the end anchor, for jregex_prefix (partial matching) */
 	void *match_data;	/* pcre2_match_data_8, reused by every match */
 };
 
@@ -17,6 +18,8 @@ struct jregex {
 int jregex_compile(struct jregex *re, const char *pattern, char *err, size_t errsz);
 /* 1 when the whole subject matches, else 0. */
 int jregex_matches(const struct jregex *re, const char *subject);
+/* 1 when the subject matches, or is the beginning of a subject that could match. */
+int jregex_prefix(const struct jregex *re, const char *subject);
 void jregex_free(struct jregex *re);
 
 #endif

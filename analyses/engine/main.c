@@ -40,6 +40,7 @@ struct opts {
 	const char *output;
 	int quiet;
 	int allow_incomplete;	/* skipped script values do not fail the run */
+	int no_validate;
 };
 
 struct app {
@@ -76,7 +77,9 @@ static void usage(FILE *f)
 	      "  -f, --format=FMT        text (tab-separated, default), csv or json\n"
 	      "  -o, --output=FILE       write there instead of standard output\n"
 	      "  -x, --xsd=PATH          validate against this XSD (a file, or a directory holding\n"
-	      "                          xmlDefinition.xsd); without it only structural checks run\n"
+	      "                          xmlDefinition.xsd); without it, our rules of that XSD\n"
+	      "      --no-validate       compile without validating (Trace Compass never does; for\n"
+	      "                          testing the compile rules on files its XSD refuses)\n"
 	      "  -c, --check             load and validate the XML files only\n"
 	      "  -l, --list              list the analyses and views of the XML files\n"
 	      "  -q, --quiet             no notes on standard error (errors are still printed)\n"
@@ -136,6 +139,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "allow-incomplete", no_argument, NULL, 'I' },
+		{ "no-validate", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -220,6 +224,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'I':
 			o->allow_incomplete = 1;
+			break;
+		case 'V':
+			o->no_validate = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -529,7 +536,7 @@ static const struct m_view *find_view(struct app *a, const char *id)
 static int load_files(struct app *a, char **paths, int n)
 {
 	char *xsd = xsd_path(a->o.xsd);
-	struct m_load_opts lo = { xsd, NULL, NULL };
+	struct m_load_opts lo = { xsd, NULL, NULL, a->o.no_validate };
 	int ret = 0;
 
 	a->files = calloc((size_t)n + 1, sizeof(*a->files));
