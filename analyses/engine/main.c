@@ -603,6 +603,14 @@ static int experiment_only(const struct m_analysis *m)
 	return m->ntrace_types > 0;
 }
 
+static int quiet_warnings;
+
+static void print_warning(const char *msg)
+{
+	if (!quiet_warnings)
+		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+}
+
 /* Trace Compass offers an analysis only on the trace types its <traceType>s list (none: all). */
 static void warn_trace_type(const struct app *a, const struct m_analysis *m)
 {
@@ -722,6 +730,8 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	trace_kind_of(trace, &a.trace_kind);
+	quiet_warnings = a.o.quiet;
+	ev_warning = print_warning;
 	setup_runs(&a, &sinks);
 	if (!a.eng.nruns) {
 		fprintf(stderr, "hsatrace-analyze: no analysis to run\n");

@@ -235,4 +235,21 @@ cat >"$T/rxfsm.xml" <<'X'
 X
 is "$(nsegs "$T/rxfsm.xml" "$T/names.trace.xml")" 1 "$T9 (TmfXmlFsmStateTransitionCu): transition events are Java regexes too"
 
+# ---------------------------------------------------------------- item 5
+T5=CtfTmfEventField
+cat >"$T/names.xml" <<'X'
+<tmfxml><stateProvider id="names" version="1">
+<eventHandler eventName="*">
+<stateChange><stateAttribute type="constant" value="u_function"/><stateValue type="eventField" value="_function"/></stateChange>
+<stateChange><stateAttribute type="constant" value="function"/><stateValue type="eventField" value="function"/></stateChange>
+<stateChange><stateAttribute type="constant" value="ctx_u_vtid"/><stateValue type="eventField" value="context._vtid"/></stateChange>
+<stateChange><stateAttribute type="constant" value="ctx_vtid"/><stateValue type="eventField" value="context.vtid"/></stateChange>
+</eventHandler></stateProvider></tmfxml>
+X
+"$A" "$T/names.xml" "$UST" >"$T/names.out" 2>"$T/names.err"
+is "$(awk -F'\t' '$5 != "null" { print $2 }' "$T/names.out" | sort -u | tr '\n' ' ')" "ctx_u_vtid function " \
+	"$T5: _function and context.vtid are null on a CTF trace (Trace Compass's names: function, context._vtid)"
+is "$(grep -c 'warning: field' "$T/names.err"):$(grep -c 'warning: field _function is null, as in Trace Compass.*write function$' "$T/names.err"):$(grep -c 'warning: field context.vtid is null.*write context._vtid$' "$T/names.err")" \
+	"2:1:1" "$T5: one warning per name that is null, saying which name to write"
+
 done_testing
