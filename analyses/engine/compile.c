@@ -771,6 +771,42 @@ static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *nam
 	return 0;
 }
 
+static void events_free(struct m_events *ev)
+{
+	for (int i = 0; i < ev->n; i++)
+		jregex_free(&ev->re[i]);
+	free(ev->re);
+	memset(ev, 0, sizeof(*ev));
+}
+
+/*
+ * An FSM's event attribute, as TmfXmlFsmStateTransitionCu: split on '|' (String.split, so
+ * trailing empty alternatives are dropped), each alternative its own pattern.
+ */
+static int compile_events(struct cctx *c, const xmlNode *n, const char *names, struct m_events *ev)
+{
+	char *copy = xstrdup(names), *end = copy + strlen(copy);
+
+	memset(ev, 0, sizeof(*ev));
+	while (end > copy && end[-1] == '|')
+		*--end = '\0';
+	/* nothing left ("|"): no alternative, no event matches */
+	for (char *p = copy, *bar = copy; *copy && bar; p = bar + 1) {
+		bar = strchr(p, '|');
+		if (bar)
+			*bar = '\0';
+		GROW(ev->re, ev->n);
+		if (compile_event_regex(c, n, p, &ev->re[ev->n])) {
+			events_free(ev);
+			free(copy);
+			return -1;
+		}
+		ev->n++;
+	}
+	free(copy);
+	return 0;
+}
+
 static int compile_state_provider(struct cctx *c, const xmlNode *sp)
 {
 	struct m_analysis *an = c->an;
@@ -1039,13 +1075,10 @@ static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_f
 	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
-	t->any_event = 1;
-	/* '|' separates alternatives: the regex alternation does it */
-	if (ev) {
-		if (compile_event_regex(c, n, ev, &t->re))
-			goto cleanup;
-		t->any_event = 0;
-	}
+	/* absent or empty: every event (ALL_ACCEPT_PATTERN) */
+	t->any_event = !ev || !*ev;
+	if (!t->any_event && compile_events(c, n, ev, &t->events))
+		goto cleanup;
 	if (!target) {
 		cu_err(c, n, "a transition needs a target");
 		goto cleanup;
@@ -1147,8 +1180,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 			GROW(f->pre, f->npre);
 			p = &f->pre[f->npre];
 			memset(p, 0, sizeof(*p));
-			p->any_event = !ev;
-			if (ev && compile_event_regex(c, e, ev, &p->re)) {
+			p->any_event = !ev || !*ev;
+			if (!p->any_event && compile_events(c, e, ev, &p->events)) {
 				free(ev);
 				goto cleanup;
 			}
@@ -1290,8 +1323,7 @@ static void fsm_free(struct m_fsm *f)
 {
 	free(f->id);
 	for (int i = 0; i < f->npre; i++) {
-		if (!f->pre[i].any_event)
-			jregex_free(&f->pre[i].re);
+		events_free(&f->pre[i].events);
 		free(f->pre[i].tests);
 	}
 	free(f->pre);
@@ -1302,8 +1334,7 @@ static void fsm_free(struct m_fsm *f)
 		free(s->onentry);
 		free(s->onexit);
 		for (int k = 0; k < s->ntr; k++) {
-			if (!s->tr[k].any_event)
-				jregex_free(&s->tr[k].re);
+			events_free(&s->tr[k].events);
 			free(s->tr[k].tests);
 			free(s->tr[k].actions);
 		}

@@ -153,9 +153,15 @@ struct m_test {
 	struct m_cond cond;
 };
 
+/* An FSM's event="a|b*": the alternatives split on '|', each its own pattern (matched: any). */
+struct m_events {
+	struct jregex *re;
+	int n;
+};
+
 struct m_transition {
 	int any_event;
-	struct jregex re;
+	struct m_events events;
 	int *tests;
 	int ntests;
 	int target;
@@ -173,7 +179,7 @@ struct m_state {
 
 struct m_precond {
 	int any_event;
-	struct jregex re;
+	struct m_events events;
 	int *tests;
 	int ntests;
 };

@@ -303,6 +303,14 @@ static int take(struct xctx *x, struct fsm_run *f, struct scenario *s, const str
 	return set_at(x, s->quark, "status", NULL, NULL, hv_int(s->status));
 }
 
+static int event_in(const struct m_events *ev, const char *name)
+{
+	for (int i = 0; i < ev->n; i++)
+		if (jregex_matches(&ev->re[i], name))
+			return 1;
+	return 0;
+}
+
 /* 1 when a transition was taken, 0 when none applies, XR_FAIL. */
 static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 {
@@ -313,7 +321,7 @@ static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 		const struct m_transition *t = &st->tr[i];
 		int hold;
 
-		if (!t->any_event && !jregex_matches(&t->re, x->e->name))
+		if (!t->any_event && !event_in(&t->events, x->e->name))
 			continue;
 		if (tests_hold(x, t->tests, t->ntests, &hold))
 			return XR_FAIL;
@@ -330,7 +338,7 @@ static int precondition(struct xctx *x, struct fsm_run *f, int *result)
 	for (int i = 0; i < f->m->npre && !*result; i++) {
 		const struct m_precond *p = &f->m->pre[i];
 
-		if (!p->any_event && !jregex_matches(&p->re, x->e->name))
+		if (!p->any_event && !event_in(&p->events, x->e->name))
 			continue;
 		if (tests_hold(x, p->tests, p->ntests, result))
 			return XR_FAIL;

@@ -252,4 +252,20 @@ is "$(awk -F'\t' '$5 != "null" { print $2 }' "$T/names.out" | sort -u | tr '\n' 
 is "$(grep -c 'warning: field' "$T/names.err"):$(grep -c 'warning: field _function is null, as in Trace Compass.*write function$' "$T/names.err"):$(grep -c 'warning: field context.vtid is null.*write context._vtid$' "$T/names.err")" \
 	"2:1:1" "$T5: one warning per name that is null, saying which name to write"
 
+# ---------------------------------------------------------------- item 9, FSM events
+T9b=TmfXmlFsmStateTransitionCu
+trans() { # NAME EVENT_ATTRIBUTE
+	cat >"$T/$1.xml" <<X
+<tmfxml><pattern id="$1" version="1"><patternHandler>
+<action id="seg"><segment><segType segName="s"/></segment></action>
+<fsm id="f"><state id="s"><transition event="$2" target="e" action="seg"/></state><final id="e"/></fsm>
+</patternHandler></pattern></tmfxml>
+X
+}
+trans split '(ev1|evx)'
+"$A" -c "$T/split.xml" 2>&1 | grep -q 'analysis split refused: element <transition>: bad regex: event=(ev1'
+ok $? "$T9b: a transition's events are split on | before compiling: (ev1|evx) is two bad patterns, refused"
+trans empty ''
+is "$(nsegs "$T/empty.xml" "$T/names.trace.xml")" 5 "$T9b: event=\"\" accepts every event"
+
 done_testing
