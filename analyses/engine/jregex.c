@@ -3,6 +3,7 @@
 #include "analyses/engine/jregex.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pcre2.h>
@@ -51,6 +52,24 @@ int jregex_matches(const struct jregex *re, const char *subject)
 {
 	return pcre2_match(re->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
 			   re->match_data, NULL) >= 0;
+}
+
+int jregex_groups(const struct jregex *re, const char *subject, char **groups, int max)
+{
+	int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
+			     re->match_data, NULL);
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(re->match_data);
+	int n = 0;
+
+	if (rc < 0)
+		return -1;
+	for (int g = 1; g < rc && n < max && ov[2 * g] != PCRE2_UNSET; g++) {
+		groups[n] = strndup(subject + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+		if (!groups[n])
+			abort();
+		n++;
+	}
+	return n;
 }
 
 int jregex_prefix(const struct jregex *re, const char *subject)

@@ -18,6 +18,11 @@ struct jregex {
 int jregex_compile(struct jregex *re, const char *pattern, char *err, size_t errsz);
 /* 1 when the whole subject matches, else 0. */
 int jregex_matches(const struct jregex *re, const char *subject);
+/*
+ * On a whole-subject match, groups 1, 2, ... (up to max, and up to the first unset one) copied
+ * into groups (malloc'ed, the caller frees them); their count, or -1 when there is no match.
+ */
+int jregex_groups(const struct jregex *re, const char *subject, char **groups, int max);
 /* 1 when the subject matches, or is the beginning of a subject that could match. */
 int jregex_prefix(const struct jregex *re, const char *subject);
 void jregex_free(struct jregex *re);

@@ -1,9 +1,9 @@
 /* view.c - see view.h. */
 #include "analyses/engine/view.h"
+#include "analyses/engine/jregex.h"
 
 #include <inttypes.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +127,48 @@ static void build(struct build *b, const struct m_entry *me, int base, int paren
 		  int ncaps);
 
 static void build_at(struct build *b, const struct m_entry *me, char **segs, int nsegs, int si,
+		     int q, int parent, char **caps, int ncaps);
+
+/*
+ * A path segment that is a pattern, as XmlTimeGraphDataProvider: '*' -> "(.*)", the rest a Java
+ * regex matched against each child's whole name; its groups are the $N of the entries below.
+ */
+static void build_matching(struct build *b, const struct m_entry *me, char **segs, int nsegs,
+			   int si, const char *seg, int q, int parent, char **caps, int ncaps)
+{
+	struct statesys *ss = &b->run->ss;
+	char rx[2100], *p = rx, err[192];
+	struct jregex re;
+
+	for (const char *s = seg; *s && p < rx + sizeof(rx) - 5; s++) {
+		if (*s == '*') {
+			memcpy(p, "(.*)", 4);
+			p += 4;
+		} else {
+			*p++ = *s;
+		}
+	}
+	*p = '\0';
+	if (jregex_compile(&re, rx, err, sizeof(err)))
+		return;
+	for (int i = 0; i < ss->attrs[q].nchildren; i++) {
+		int c = ss->attrs[q].children[i];
+		char *newcaps[9];
+		int n;
+
+		if (ncaps)
+			memcpy(newcaps, caps, ncaps * sizeof(char *));
+		n = jregex_groups(&re, ss->attrs[c].name, newcaps + ncaps, 9 - ncaps);
+		if (n < 0)
+			continue;
+		build_at(b, me, segs, nsegs, si + 1, c, parent, newcaps, ncaps + n);
+		for (int g = ncaps; g < ncaps + n; g++)
+			free(newcaps[g]);
+	}
+	jregex_free(&re);
+}
+
+static void build_at(struct build *b, const struct m_entry *me, char **segs, int nsegs, int si,
 		     int q, int parent, char **caps, int ncaps)
 {
 	struct statesys *ss = &b->run->ss;
@@ -172,53 +214,14 @@ static void build_at(struct build *b, const struct m_entry *me, char **segs, int
 		return;
 	}
 	substitute(segs[si], caps, ncaps, seg, sizeof(seg));
-	if (!strchr(seg, '*')) {
+	if (!strpbrk(seg, "*.[]()^$+?{}|\\")) {
 		int c = ss_child(ss, q, seg, 0);
 
 		if (c >= 0)
 			build_at(b, me, segs, nsegs, si + 1, c, parent, caps, ncaps);
 		return;
 	}
-	{
-		char rx[1100], *p = rx;
-		regex_t re;
-		regmatch_t m[10];
-		int nchildren = ss->attrs[q].nchildren;
-
-		*p++ = '^';
-		for (const char *s = seg; *s && p < rx + sizeof(rx) - 8; s++) {
-			if (*s == '*') {
-				memcpy(p, "(.*)", 4);
-				p += 4;
-			} else if (strchr(".[]()^$+?{}|\\", *s)) {
-				*p++ = '\\';
-				*p++ = *s;
-			} else {
-				*p++ = *s;
-			}
-		}
-		*p++ = '$';
-		*p = '\0';
-		if (regcomp(&re, rx, REG_EXTENDED))
-			return;
-		for (int i = 0; i < nchildren; i++) {
-			int c = ss->attrs[q].children[i];
-			const char *cname = ss->attrs[c].name;
-			char *newcaps[9];
-			int n = ncaps;
-
-			if (regexec(&re, cname, 10, m, 0))
-				continue;
-			if (ncaps)
-				memcpy(newcaps, caps, ncaps * sizeof(char *));
-			for (int g = 1; g < 10 && m[g].rm_so >= 0 && n < 9; g++)
-				newcaps[n++] = strndup(cname + m[g].rm_so, m[g].rm_eo - m[g].rm_so);
-			build_at(b, me, segs, nsegs, si + 1, c, parent, newcaps, n);
-			for (int g = ncaps; g < n; g++)
-				free(newcaps[g]);
-		}
-		regfree(&re);
-	}
+	build_matching(b, me, segs, nsegs, si, seg, q, parent, caps, ncaps);
 }
 
 /* Is entry k entry i or below it? (re-parenting makes no cycles) */

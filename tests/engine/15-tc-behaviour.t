@@ -268,4 +268,18 @@ ok $? "$T9b: a transition's events are split on | before compiling: (ev1|evx) is
 trans empty ''
 is "$(nsegs "$T/empty.xml" "$T/names.trace.xml")" 5 "$T9b: event=\"\" accepts every event"
 
+# ---------------------------------------------------------------- view entry paths
+cat >"$T/paths.xml" <<'X'
+<tmfxml><stateProvider id="paths" version="1">
+<eventHandler eventName="*"><stateChange><stateAttribute type="eventName"/><stateValue type="int" value="1"/></stateChange></eventHandler>
+</stateProvider>
+<timeGraphView id="pv"><head><analysis id="paths"/></head><entry path="ev\d"><display type="self"/></entry></timeGraphView>
+<timeGraphView id="pv2"><head><analysis id="paths"/></head><entry path="e(.)*"><display type="self"/></entry></timeGraphView>
+</tmfxml>
+X
+is "$("$A" -q -v pv --part tree "$T/paths.xml" "$T/names.trace.xml" | cut -d, -f1 | tr '\n' ' ')" "names.trace.xml ev1 " \
+	"$T7: an entry path segment is a Java regex matched against the whole attribute name (ev\\d)"
+is "$("$A" -q -v pv2 --part tree "$T/paths.xml" "$T/names.trace.xml" | cut -d, -f1 | tr '\n' ' ')" "names.trace.xml ev1 eabx evx " \
+	"$T7: its metacharacters are not escaped (e(.)*)"
+
 done_testing
