@@ -1,7 +1,8 @@
 /*
- * jregex.h - Trace Compass's event-name patterns: java.util.regex with Matcher.matches() (the
- * whole name), run by PCRE2, whose dialect is close to Java's (\d, \w, (?i), lazy and possessive
- * quantifiers, lookaround). What still differs is listed in docs/analyze.md.
+ * jregex.h - Trace Compass's patterns (event names, view entry path segments): java.util.regex
+ * with Matcher.matches() (the whole subject), run by PCRE2, whose dialect is close to Java's (\d,
+ * \w, (?i), lazy and possessive quantifiers, lookaround). What still differs is listed in
+ * docs/analyze.md. The schema check (schema_check.c) uses it for its content expressions.
  */
 #ifndef HSAT_ENGINE_JREGEX_H
 #define HSAT_ENGINE_JREGEX_H
