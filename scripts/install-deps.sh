@@ -14,7 +14,7 @@ set -u
 PACKAGES="gcc make pkg-config perl util-linux \
 liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
-libxml2-dev libxml2-utils libiberty-dev binutils \
+libxml2-dev libxml2-utils libpcre2-dev libiberty-dev binutils \
 libhsa-runtime-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
 
 missing=""

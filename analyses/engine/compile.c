@@ -229,6 +229,37 @@ static int parse_forced(struct cctx *c, const xmlNode *n, enum m_forced *out)
 	return ret;
 }
 
+static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v);
+
+/*
+ * Not evaluated, but compiled as Trace Compass does: every child stateValue must compile, and
+ * a value naming an undefined $X (a null script) refuses the analysis. Takes *value.
+ */
+static int compile_script(struct cctx *c, const xmlNode *n, struct m_value *v, char **value)
+{
+	char *raw = prop(n, "value");
+	int null_script = raw && !*value;
+
+	free(raw);
+	if (null_script)
+		return cu_err(c, n, "the script resolves to null");
+	for (const xmlNode *k = n->children; k; k = k->next) {
+		struct m_value kid;
+
+		if (!is_el(k, "stateValue"))
+			continue;
+		if (compile_value(c, k, &kid))
+			return -1;
+		value_free(&kid);
+	}
+	v->type = MV_SCRIPT;
+	v->script = *value ? *value : xstrdup("");
+	*value = NULL;
+	if (c->an)
+		c->an->uses_script = 1;
+	return 0;
+}
+
 /* A stateValue (or a stateValue-like element: futureTime, begin, end, ...). */
 static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 {
@@ -237,8 +268,8 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 	int ret = -1;
 
 	memset(v, 0, sizeof(*v));
-	v->increment = prop_is(n, "increment", "true");
-	v->update = prop_is(n, "update", "true");
+	v->increment = prop_java_bool(n, "increment", 0);
+	v->update = prop_java_bool(n, "update", 0);
 	if (parse_forced(c, n, &v->forced))
 		goto cleanup;
 	if (stack) {
@@ -322,11 +353,8 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 			goto cleanup;
 		}
 	} else if (!strcmp(type, "script")) {
-		v->type = MV_SCRIPT;
-		v->script = value ? value : xstrdup("");
-		value = NULL;
-		if (c->an)
-			c->an->uses_script = 1;
+		if (compile_script(c, n, v, &value))
+			goto cleanup;
 	} else {
 		cu_err(c, n, "unknown stateValue type: type=%s", type);
 		goto cleanup;
@@ -723,30 +751,59 @@ static int compile_head(struct cctx *c, const xmlNode *an_node)
 	return 0;
 }
 
-/* Java Pattern from an eventName: '*' -> '.*', full match. */
-static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *name, regex_t *re)
+/* Java Pattern from an eventName: '*' -> '.*', whole-name match (Matcher.matches()). */
+static int compile_event_regex(struct cctx *c, const xmlNode *n, const char *name, struct jregex *re)
 {
 	size_t len = strlen(name);
-	char *rx = xcalloc(len * 2 + 8, 1), *p = rx;
+	char *rx = xcalloc(len * 2 + 1, 1), *p = rx;
+	char msg[192];
 	int rc;
 
-	*p++ = '^';
-	*p++ = '(';
 	for (const char *s = name; *s; s++) {
 		if (*s == '*')
 			*p++ = '.';
 		*p++ = *s;
 	}
-	*p++ = ')';
-	*p++ = '$';
-	rc = regcomp(re, rx, REG_EXTENDED | REG_NOSUB);
+	rc = jregex_compile(re, rx, msg, sizeof(msg));
 	free(rx);
-	if (rc) {
-		char msg[128];
-
-		regerror(rc, re, msg, sizeof(msg));
+	if (rc)
 		return cu_err(c, n, "bad regex: event=%s reason=%s", name, msg);
+	return 0;
+}
+
+static void events_free(struct m_events *ev)
+{
+	for (int i = 0; i < ev->n; i++)
+		jregex_free(&ev->re[i]);
+	free(ev->re);
+	memset(ev, 0, sizeof(*ev));
+}
+
+/*
+ * An FSM's event attribute, as TmfXmlFsmStateTransitionCu: split on '|' (String.split, so
+ * trailing empty alternatives are dropped), each alternative its own pattern.
+ */
+static int compile_events(struct cctx *c, const xmlNode *n, const char *names, struct m_events *ev)
+{
+	char *copy = xstrdup(names), *end = copy + strlen(copy);
+
+	memset(ev, 0, sizeof(*ev));
+	while (end > copy && end[-1] == '|')
+		*--end = '\0';
+	/* nothing left ("|"): no alternative, no event matches */
+	for (char *p = copy, *bar = copy; *copy && bar; p = bar + 1) {
+		bar = strchr(p, '|');
+		if (bar)
+			*bar = '\0';
+		GROW(ev->re, ev->n);
+		if (compile_event_regex(c, n, p, &ev->re[ev->n])) {
+			events_free(ev);
+			free(copy);
+			return -1;
+		}
+		ev->n++;
 	}
+	free(copy);
 	return 0;
 }
 
@@ -854,6 +911,54 @@ static int compile_seg_time(struct cctx *c, const xmlNode *n, struct m_value **o
 	return compile_value(c, n, *out);
 }
 
+/* Converted now, as TmfXmlStateValueCu.convertValueToType: a constant that does not parse refuses the analysis. */
+static int seg_constant(struct cctx *c, const xmlNode *f, enum m_forced type, char *cv, struct hv *out)
+{
+	int64_t l;
+	double d;
+
+	if (type == MF_INT || type == MF_LONG) {
+		if (hv_parse_java_long(cv, type == MF_INT ? INT32_MIN : INT64_MIN,
+				       type == MF_INT ? INT32_MAX : INT64_MAX, &l))
+			return cu_err(c, f, "segField value is not a parseable %s: value=%s",
+				      type == MF_INT ? "int" : "long", cv);
+		*out = type == MF_INT ? hv_int((int32_t)l) : hv_long(l);
+	} else if (type == MF_DOUBLE) {
+		if (hv_parse_java_double(cv, &d))
+			return cu_err(c, f, "segField value is not a parseable double: value=%s", cv);
+		*out = hv_double(d);
+	} else {
+		*out = hv_str(cv);
+	}
+	return 0;
+}
+
+/* A non-empty value="const" wins over a <stateValue>; one of the two is required (type null needs neither). */
+static int compile_seg_field_value(struct cctx *c, const xmlNode *f, struct m_segfield *sf)
+{
+	const xmlNode *v = first_child(f, "stateValue");
+	char *cv;
+
+	if (sf->type == MF_NONE)
+		return 0;
+	cv = prop_subst(c, f, "value");
+	if (cv && *cv) {
+		sf->value.type = MV_CONST;
+		if (seg_constant(c, f, sf->type, cv, &sf->value.constant))
+			goto error;
+		if (sf->value.constant.type != HV_STRING)
+			free(cv);
+		return 0;
+	}
+	free(cv);
+	if (!v)
+		return cu_err(c, f, "a segField needs a value or a stateValue: name=%s", sf->name);
+	return compile_value(c, v, &sf->value);
+error:
+	free(cv);
+	return -1;
+}
+
 static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s)
 {
 	const xmlNode *type = first_child(n, "segType"), *time = first_child(n, "segTime");
@@ -886,7 +991,6 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 	for (const xmlNode *f = content ? content->children : NULL; f; f = f->next) {
 		struct m_segfield *sf;
 		char *type_s;
-		const xmlNode *v;
 
 		if (!is_el(f, "segField"))
 			continue;
@@ -913,18 +1017,8 @@ static int compile_segment(struct cctx *c, const xmlNode *n, struct m_segment *s
 			return -1;
 		}
 		free(type_s);
-		v = first_child(f, "stateValue");
-		if (v) {
-			if (compile_value(c, v, &sf->value))
-				return -1;
-		} else {
-			/* value="const": a string constant converted to the field type */
-			char *cv = prop_subst(c, f, "value");
-
-			sf->value.type = cv ? MV_CONST : MV_NULL;
-			if (cv)
-				sf->value.constant = hv_str(cv);
-		}
+		if (compile_seg_field_value(c, f, sf))
+			return -1;
 	}
 	return 0;
 }
@@ -981,13 +1075,10 @@ static int compile_transition(struct cctx *c, const xmlNode *n, const struct m_f
 	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
-	t->any_event = 1;
-	/* '|' separates alternatives: the regex alternation does it */
-	if (ev) {
-		if (compile_event_regex(c, n, ev, &t->re))
-			goto cleanup;
-		t->any_event = 0;
-	}
+	/* absent or empty: every event (ALL_ACCEPT_PATTERN) */
+	t->any_event = !ev || !*ev;
+	if (!t->any_event && compile_events(c, n, ev, &t->events))
+		goto cleanup;
 	if (!target) {
 		cu_err(c, n, "a transition needs a target");
 		goto cleanup;
@@ -1054,8 +1145,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 
 	memset(f, 0, sizeof(*f));
 	f->id = prop(n, "id");
-	f->multiple = !prop_is(n, "multiple", "false");
-	f->consuming = !prop_is(n, "consuming", "false");
+	f->multiple = prop_java_bool(n, "multiple", 1);
+	f->consuming = prop_java_bool(n, "consuming", 1);
 	if (!f->id) {
 		cu_err(c, n, "an fsm needs an id");
 		goto cleanup;
@@ -1089,8 +1180,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 			GROW(f->pre, f->npre);
 			p = &f->pre[f->npre];
 			memset(p, 0, sizeof(*p));
-			p->any_event = !ev;
-			if (ev && compile_event_regex(c, e, ev, &p->re)) {
+			p->any_event = !ev || !*ev;
+			if (!p->any_event && compile_events(c, e, ev, &p->events)) {
 				free(ev);
 				goto cleanup;
 			}
@@ -1209,7 +1300,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 static void handler_free(struct m_handler *h)
 {
 	if (h->event_name && !h->literal)
-		regfree(&h->re);
+		jregex_free(&h->re);
 	free(h->event_name);
 	for (int i = 0; i < h->n; i++)
 		change_free(&h->changes[i]);
@@ -1232,8 +1323,7 @@ static void fsm_free(struct m_fsm *f)
 {
 	free(f->id);
 	for (int i = 0; i < f->npre; i++) {
-		if (!f->pre[i].any_event)
-			regfree(&f->pre[i].re);
+		events_free(&f->pre[i].events);
 		free(f->pre[i].tests);
 	}
 	free(f->pre);
@@ -1244,8 +1334,7 @@ static void fsm_free(struct m_fsm *f)
 		free(s->onentry);
 		free(s->onexit);
 		for (int k = 0; k < s->ntr; k++) {
-			if (!s->tr[k].any_event)
-				regfree(&s->tr[k].re);
+			events_free(&s->tr[k].events);
 			free(s->tr[k].tests);
 			free(s->tr[k].actions);
 		}

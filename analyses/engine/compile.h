@@ -19,6 +19,7 @@ struct m_load_opts {
 	const char *xsd;	/* path of xmlDefinition.xsd (or an extension), or NULL */
 	m_diag_fn diag;
 	void *diag_ctx;
+	int no_validate;	/* compile without validating (as Trace Compass's compile-unit tests do) */
 };
 
 /*

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libxml/tree.h>
 
@@ -87,6 +88,16 @@ static inline int prop_is(const xmlNode *n, const char *name, const char *want)
 {
 	char *v = prop(n, name);
 	int r = v && !strcmp(v, want);
+
+	free(v);
+	return r;
+}
+
+/* Java's Boolean.parseBoolean on the attribute ("true" in any case; "1" is false); dflt when absent or empty. */
+static inline int prop_java_bool(const xmlNode *n, const char *name, int dflt)
+{
+	char *v = prop(n, name);
+	int r = v && *v ? !strcasecmp(v, "true") : dflt;
 
 	free(v);
 	return r;

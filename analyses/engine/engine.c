@@ -69,7 +69,7 @@ static int handler_matches(const struct m_handler *h, const char *name)
 	/* most generated names are literal: no regex needed */
 	if (h->literal)
 		return !strcmp(h->event_name, name);
-	return !regexec(&h->re, name, 0, NULL, 0);
+	return jregex_matches(&h->re, name);
 }
 
 static const int *handlers_for(struct run *r, const char *name)
@@ -150,10 +150,10 @@ void engine_finish(struct engine *eng)
 	for (int i = 0; i < eng->nruns; i++) {
 		struct run *r = eng->runs[i];
 
-		if (!r->failed)
-			run_apply_futures(r, 0, 1);
 		if (r->m->kind == MK_PATTERN)
 			pattern_finish(r);
+		if (!r->failed)
+			run_apply_futures(r, 0, 1);
 		if (eng->nevents)
 			ss_close(&r->ss, r->failed && r->failed_at < eng->last_ts ? r->failed_at :
 				  eng->last_ts);

@@ -120,6 +120,10 @@ enum { XR_OK = 0, XR_SKIP = 1, XR_FAIL = -1 };
 
 int x_path(struct xctx *x, const struct m_path *p, int base, int *quark);
 int x_value(struct xctx *x, const struct m_value *v, struct hv *out);
+/* The value before its mappingGroup and forcedType (what DataDrivenValue.resolveValue gives). */
+int x_raw_value(struct xctx *x, const struct m_value *v, struct hv *out);
+/* forcedType as TmfXmlUtils.newTmfStateValueFromObjectWithForcedType: XR_FAIL when a string does not parse. */
+int x_force_type(struct xctx *x, enum m_forced f, struct hv *v);
 int x_cond(struct xctx *x, const struct m_cond *c, int *result);
 int x_change(struct xctx *x, const struct m_change *ch);
 int x_fail(struct xctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

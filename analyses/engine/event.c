@@ -1,11 +1,62 @@
 /* event.c - Trace Compass's event field resolution (semantics.md §3.6). */
 #include "analyses/engine/event.h"
+#include "analyses/engine/strmap.h"
 
+#include <stdio.h>
+#include <string.h>
 #include <strings.h>
+
+void (*ev_warning)(const char *msg);
+
+static struct strmap hidden_names;	/* the names found null so far, warned about once */
+static int hidden_init;
+
+static int hide(const char *name, const char *why, const char *instead)
+{
+	char msg[512];
+
+	if (!hidden_init) {
+		strmap_init(&hidden_names);
+		hidden_init = 1;
+	}
+	strmap_put(&hidden_names, name, &hidden_init);	/* any non-NULL value */
+	snprintf(msg, sizeof(msg), "warning: field %s is null, as in Trace Compass (%s): write %s", name,
+		 why, instead);
+	if (ev_warning)
+		ev_warning(msg);
+	return 1;
+}
+
+/*
+ * libbabeltrace2 drops one leading underscore from every CTF name and the reader also finds "x"
+ * for "_x"; Trace Compass strips it from payload names only. Only CTF events have a class.
+ */
+static int null_in_trace_compass(const struct ev *e, const char *name, struct scratch *sc)
+{
+	struct hv with, without;
+	char instead[300];
+
+	if (!e->cls)
+		return 0;
+	if (hidden_init && strmap_get(&hidden_names, name))
+		return 1;
+	if (!strncmp(name, "context.", 8) && name[8] && name[8] != '_') {
+		if (!e->ops->get_field(e, name, &with, sc))
+			return 1;
+		snprintf(instead, sizeof(instead), "context._%s", name + 8);
+		return hide(name, "a context field keeps its metadata name, underscore included", instead);
+	}
+	if (name[0] != '_' || !name[1] || !e->ops->get_field(e, name, &with, sc))
+		return 0;
+	/* the same value under the name without the underscore: the reader's fallback found it */
+	if (!e->ops->get_field(e, name + 1, &without, sc) || !hv_equals(&with, &without))
+		return 0;
+	return hide(name, "a payload field's leading underscore is stripped", name + 1);
+}
 
 int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc)
 {
-	if (e->ops->get_field(e, name, out, sc))
+	if (!null_in_trace_compass(e, name, sc) && e->ops->get_field(e, name, out, sc))
 		return 1;
 	if (!strcasecmp(name, "cpu"))
 		return e->ops->get_cpu ? e->ops->get_cpu(e, out) : 0;

@@ -30,7 +30,15 @@ struct ev {
 	const void *impl;	/* reader-specific */
 };
 
-/* Trace Compass's field resolution (semantics.md §3.6): field, dotted path, special names. */
+/*
+ * Trace Compass's field resolution (semantics.md §3.6): field, dotted path, special names. On CTF
+ * events, with Trace Compass's names: a payload field is named without one leading underscore,
+ * a context field context.<metadata name>; so "_x" (when the reader found "x") and "context.x"
+ * are null, and reported once each through ev_warning.
+ */
 int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc);
+
+/* Receives the warnings of ev_field (a complete message); NULL: silent. */
+extern void (*ev_warning)(const char *msg);
 
 #endif

@@ -155,9 +155,8 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 			break;
 		}
 		case MA_POOL:
-			if (!x->scen)
-				return XR_SKIP;
-			q = pool_child(x, q);
+			/* outside scenarios Trace Compass uses one dummy scenario whose first pick, child 0, stays */
+			q = x->scen ? pool_child(x, q) : ss_child(ss, q, "0", 1);
 			break;
 		case MA_NULL:
 			return XR_SKIP;
@@ -168,37 +167,6 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 }
 
 /* ------------------------------------------------------------------ values */
-
-static int parse_java_long(const char *s, int64_t lo, int64_t hi, int64_t *out)
-{
-	char *end;
-	long long v;
-
-	if (!*s || (s[0] != '-' && s[0] != '+' && (s[0] < '0' || s[0] > '9')))
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_java_double(const char *s, double *out)
-{
-	char *end;
-	const char *p = s;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (!*p)
-		return -1;
-	*out = strtod(p, &end);
-	while (*end == ' ' || *end == '\t' || *end == 'd' || *end == 'D' || *end == 'f' ||
-	       *end == 'F')
-		end++;
-	return *end ? -1 : 0;
-}
 
 static int32_t java_d2i(double d)
 {
@@ -211,7 +179,7 @@ static int32_t java_d2i(double d)
 	return (int32_t)d;
 }
 
-static int apply_forced(struct xctx *x, enum m_forced f, struct hv *v)
+int x_force_type(struct xctx *x, enum m_forced f, struct hv *v)
 {
 	char buf[64];
 
@@ -223,17 +191,17 @@ static int apply_forced(struct xctx *x, enum m_forced f, struct hv *v)
 
 		switch (f) {
 		case MF_INT:
-			if (parse_java_long(v->u.s, INT32_MIN, INT32_MAX, &l))
+			if (hv_parse_java_long(v->u.s, INT32_MIN, INT32_MAX, &l))
 				return x_fail(x, "cannot convert to int: value=\"%s\"", v->u.s);
 			*v = hv_int((int32_t)l);
 			break;
 		case MF_LONG:
-			if (parse_java_long(v->u.s, INT64_MIN, INT64_MAX, &l))
+			if (hv_parse_java_long(v->u.s, INT64_MIN, INT64_MAX, &l))
 				return x_fail(x, "cannot convert to long: value=\"%s\"", v->u.s);
 			*v = hv_long(l);
 			break;
 		case MF_DOUBLE:
-			if (parse_java_double(v->u.s, &d))
+			if (hv_parse_java_double(v->u.s, &d))
 				return x_fail(x, "cannot convert to double: value=\"%s\"", v->u.s);
 			*v = hv_double(d);
 			break;
@@ -261,7 +229,7 @@ static int apply_forced(struct xctx *x, enum m_forced f, struct hv *v)
 	return XR_OK;
 }
 
-static int raw_value(struct xctx *x, const struct m_value *v, struct hv *out)
+int x_raw_value(struct xctx *x, const struct m_value *v, struct hv *out)
 {
 	struct statesys *ss = &x->r->ss;
 	int q, rc;
@@ -295,7 +263,7 @@ static int raw_value(struct xctx *x, const struct m_value *v, struct hv *out)
 
 int x_value(struct xctx *x, const struct m_value *v, struct hv *out)
 {
-	int rc = raw_value(x, v, out);
+	int rc = x_raw_value(x, v, out);
 
 	if (rc)
 		return rc;
@@ -311,10 +279,10 @@ int x_value(struct xctx *x, const struct m_value *v, struct hv *out)
 			if (rc)
 				return rc;
 			if (hv_equals(&in, &key))
-				return x_value(x, &m->values[i], out) ?: apply_forced(x, v->forced, out);
+				return x_value(x, &m->values[i], out) ?: x_force_type(x, v->forced, out);
 		}
 	}
-	return apply_forced(x, v->forced, out);
+	return x_force_type(x, v->forced, out);
 }
 
 /* -------------------------------------------------------------- conditions */
@@ -447,9 +415,9 @@ static int64_t future_time(const struct hv *v, int64_t t)
 		int64_t l;
 		struct hv dv;
 
-		if (!parse_java_long(v->u.s, INT64_MIN, INT64_MAX, &l))
+		if (!hv_parse_java_long(v->u.s, INT64_MIN, INT64_MAX, &l))
 			return l;
-		if (!parse_java_double(v->u.s, &d)) {
+		if (!hv_parse_java_double(v->u.s, &d)) {
 			dv = hv_double(d);
 			return hv_as_long(&dv);
 		}

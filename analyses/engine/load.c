@@ -1,9 +1,10 @@
 /*
  * load.c - reading a <tmfxml> file: size limits first (xml_limits.c), libxml2 parse (no network,
- * no DOCTYPE), XSD validation when an XSD is given, else structural checks; then compile.c and
+ * no DOCTYPE), XSD validation when an XSD is given, else our rules of the XSD (schema.h); then compile.c and
  * compile_view.c.
  */
 #include "analyses/engine/compile_int.h"
+#include "analyses/engine/schema.h"
 #include "analyses/engine/xml_limits.h"
 
 #include <stdio.h>
@@ -12,68 +13,6 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
-
-/* Without an XSD: the schema rules whose violation would otherwise go unnoticed. */
-static int check_element(const char *path, const xmlNode *n, const char *msg,
-			 const struct m_load_opts *opts)
-{
-	char buf[768];
-
-	snprintf(buf, sizeof(buf), "%s:%ld: element <%s>: %s", path, xmlGetLineNo(n),
-		 (const char *)n->name, msg);
-	cu_diag(opts, buf);
-	return -1;
-}
-
-static int check_entries(const char *path, const xmlNode *view, const struct m_load_opts *opts)
-{
-	int nentries = 0, ret = 0;
-
-	for (const xmlNode *e = view->children; e; e = e->next) {
-		int ndisplay = 0;
-
-		if (!is_el(e, "entry"))
-			continue;
-		nentries++;
-		for (const xmlNode *d = e->children; d; d = d->next)
-			if (is_el(d, "display") && ++ndisplay == 2)
-				ret = check_element(path, d, "an entry takes at most one <display>", opts);
-		if (is_el(view, "timeGraphView") || is_el(view, "entry"))
-			ret |= check_entries(path, e, opts);
-		if (is_el(view, "xyView") && nentries == 2)
-			ret = check_element(path, e, "an xyView takes exactly one <entry>", opts);
-	}
-	if (is_el(view, "xyView") && nentries == 0)
-		ret = check_element(path, view, "an xyView takes exactly one <entry>", opts);
-	return ret;
-}
-
-static int check_structure(const char *path, const xmlNode *root, const struct m_load_opts *opts)
-{
-	int ret = 0;
-
-	for (const xmlNode *n = root->children; n; n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		if (is_el(n, "stateProvider")) {
-			const xmlNode *last = NULL;
-
-			for (const xmlNode *c = n->children; c; c = c->next)
-				if (is_el(c, "eventHandler"))
-					last = c;
-			if (!last)
-				ret = check_element(path, n, "a stateProvider needs an eventHandler", opts);
-			for (const xmlNode *c = last ? last->next : NULL; c; c = c->next)
-				if (c->type == XML_ELEMENT_NODE)
-					ret = check_element(path, c, "not allowed after the last <eventHandler>", opts);
-		} else if (is_el(n, "timeGraphView") || is_el(n, "xyView")) {
-			ret |= check_entries(path, n, opts);
-		} else if (!is_el(n, "pattern") && !is_el(n, "callstack")) {
-			ret = check_element(path, n, "unknown element", opts);
-		}
-	}
-	return ret;
-}
 
 struct err_ctx {
 	const struct m_load_opts *opts;
@@ -203,7 +142,8 @@ struct m_file *m_load(const char *path, const char *buf, size_t len,
 		cu_diag(opts, msg);
 		goto error;
 	}
-	if (opts->xsd ? validate(path, doc, opts) : check_structure(path, root, opts))
+	if (!opts->no_validate &&
+	    (opts->xsd ? validate(path, doc, opts) : schema_check(path, root, opts)))
 		goto error;
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);

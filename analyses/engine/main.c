@@ -21,6 +21,7 @@
 #include "analyses/engine/engine.h"
 #include "analyses/engine/output.h"
 #include "analyses/engine/trace.h"
+#include "analyses/engine/trace_type.h"
 #include "analyses/engine/view.h"
 
 enum mode { M_INTERVALS, M_AT, M_VIEW, M_SEGMENTS, M_STATS, M_CHECK, M_LIST };
@@ -38,6 +39,8 @@ struct opts {
 	int nonly;
 	const char *output;
 	int quiet;
+	int allow_incomplete;	/* skipped script values do not fail the run */
+	int no_validate;
 };
 
 struct app {
@@ -50,6 +53,7 @@ struct app {
 	signed char **match;	/* per run: quark -> glob match (-1 unknown) */
 	int *npaths;
 	int status;
+	struct trace_kind trace_kind;
 };
 
 static void usage(FILE *f)
@@ -73,14 +77,18 @@ static void usage(FILE *f)
 	      "  -f, --format=FMT        text (tab-separated, default), csv or json\n"
 	      "  -o, --output=FILE       write there instead of standard output\n"
 	      "  -x, --xsd=PATH          validate against this XSD (a file, or a directory holding\n"
-	      "                          xmlDefinition.xsd); without it only structural checks run\n"
+	      "                          xmlDefinition.xsd); without it, our rules of that XSD\n"
+	      "      --no-validate       compile without validating (Trace Compass never does; for\n"
+	      "                          testing the compile rules on files its XSD refuses)\n"
 	      "  -c, --check             load and validate the XML files only\n"
 	      "  -l, --list              list the analyses and views of the XML files\n"
 	      "  -q, --quiet             no notes on standard error (errors are still printed)\n"
+	      "      --allow-incomplete  exit 0 although script values (unsupported) were skipped\n"
 	      "  -h, --help              this help\n"
 	      "\n"
 	      "Exit status: 0 success, 1 failure (invalid file, refused or failed analysis, unreadable\n"
-	      "trace: the results up to the failure are still printed), 2 usage error.\n", f);
+	      "trace: the results up to the failure are still printed; results incomplete because\n"
+	      "script values were skipped), 2 usage error.\n", f);
 }
 
 static int parse_time(const char *s, int64_t *out)
@@ -130,6 +138,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "check", no_argument, NULL, 'c' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "allow-incomplete", no_argument, NULL, 'I' },
+		{ "no-validate", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -211,6 +221,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'q':
 			o->quiet = 1;
+			break;
+		case 'I':
+			o->allow_incomplete = 1;
+			break;
+		case 'V':
+			o->no_validate = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -520,7 +536,7 @@ static const struct m_view *find_view(struct app *a, const char *id)
 static int load_files(struct app *a, char **paths, int n)
 {
 	char *xsd = xsd_path(a->o.xsd);
-	struct m_load_opts lo = { xsd, NULL, NULL };
+	struct m_load_opts lo = { xsd, NULL, NULL, a->o.no_validate };
 	int ret = 0;
 
 	a->files = calloc((size_t)n + 1, sizeof(*a->files));
@@ -587,6 +603,26 @@ static int experiment_only(const struct m_analysis *m)
 	return m->ntrace_types > 0;
 }
 
+static int quiet_warnings;
+
+static void print_warning(const char *msg)
+{
+	if (!quiet_warnings)
+		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+}
+
+/* Trace Compass offers an analysis only on the trace types its <traceType>s list (none: all). */
+static void warn_trace_type(const struct app *a, const struct m_analysis *m)
+{
+	for (int i = 0; i < m->ntrace_types; i++)
+		if (trace_kind_fits(&a->trace_kind, m->trace_types[i]))
+			return;
+	if (!m->ntrace_types || a->o.quiet)
+		return;
+	fprintf(stderr, "hsatrace-analyze: warning: analysis %s: none of its trace types fits %s: Trace Compass would not offer it (run anyway)\n",
+		m->id, trace_kind_name(&a->trace_kind));
+}
+
 static void setup_runs(struct app *a, struct sink_ctx **sinks)
 {
 	int keep = a->o.mode == M_VIEW;
@@ -619,6 +655,7 @@ static void setup_runs(struct app *a, struct sink_ctx **sinks)
 					m->id);
 				continue;
 			}
+			warn_trace_type(a, m);
 			r = engine_add(&a->eng, m, keep);
 			r->keep_segments = a->o.mode == M_SEGMENTS || a->o.mode == M_STATS;
 			if (a->o.mode == M_INTERVALS || a->o.mode == M_AT) {
@@ -639,9 +676,16 @@ static void report_runs(struct app *a)
 			fprintf(stderr, "hsatrace-analyze: %s\n", run->error);
 			a->status = 1;
 		}
-		if (run->script_skips && !a->o.quiet)
-			fprintf(stderr, "hsatrace-analyze: note: analysis %s: %ld state changes skipped: script values are unsupported\n",
+		if (!run->script_skips)
+			continue;
+		if (!a->o.allow_incomplete) {
+			fprintf(stderr, "hsatrace-analyze: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported (--allow-incomplete accepts that)\n",
 				run->m->id, run->script_skips);
+			a->status = 1;
+		} else if (!a->o.quiet) {
+			fprintf(stderr, "hsatrace-analyze: note: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported\n",
+				run->m->id, run->script_skips);
+		}
 	}
 }
 
@@ -685,6 +729,9 @@ int main(int argc, char **argv)
 		a.status = 1;
 		goto cleanup;
 	}
+	trace_kind_of(trace, &a.trace_kind);
+	quiet_warnings = a.o.quiet;
+	ev_warning = print_warning;
 	setup_runs(&a, &sinks);
 	if (!a.eng.nruns) {
 		fprintf(stderr, "hsatrace-analyze: no analysis to run\n");

@@ -7,9 +7,9 @@
 #ifndef HSAT_ENGINE_MODEL_H
 #define HSAT_ENGINE_MODEL_H
 
-#include <regex.h>
 #include <stdint.h>
 
+#include "analyses/engine/jregex.h"
 #include "analyses/engine/value.h"
 
 struct m_path;
@@ -112,7 +112,7 @@ struct m_change {
 struct m_handler {
 	char *event_name;
 	int literal;		/* no regex metacharacter: compared with strcmp, re unused */
-	regex_t re;
+	struct jregex re;
 	struct m_change *changes;
 	int n;
 };
@@ -153,9 +153,15 @@ struct m_test {
 	struct m_cond cond;
 };
 
+/* An FSM's event="a|b*": the alternatives split on '|', each its own pattern (matched: any). */
+struct m_events {
+	struct jregex *re;
+	int n;
+};
+
 struct m_transition {
 	int any_event;
-	regex_t re;
+	struct m_events events;
 	int *tests;
 	int ntests;
 	int target;
@@ -173,7 +179,7 @@ struct m_state {
 
 struct m_precond {
 	int any_event;
-	regex_t re;
+	struct m_events events;
 	int *tests;
 	int ntests;
 };

@@ -1,11 +1,11 @@
 # analyses/engine: the headless Trace Compass XML engine (`hsatrace analyze`).
 ENGINE_SRCS := value strmap statesys load xml_limits compile compile_view event exec engine pattern trace_stub trace_ctf \
-	output view
+	output view trace_type jregex schema_rules schema_check
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
 	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o out_file.o) \
 	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_SALVAGE_OBJS)
-ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lm
+ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lpcre2-8 -lm
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze
 INSTALL_RULES += install-engine

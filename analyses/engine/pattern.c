@@ -108,42 +108,26 @@ static int64_t as_time(struct xctx *x, const struct m_value *v, int64_t dflt, in
 	return hv_as_long(&h);
 }
 
-static int convert_field(enum m_forced type, struct hv *v)
+/*
+ * A segField (DataDrivenValueTypedWrapper): the inner value resolved raw, without its own
+ * mappingGroup or forcedType, then converted to the field type; a failed conversion fails the
+ * analysis. XR_SKIP when the field is left out (null, type "null", a script).
+ */
+static int seg_field(struct xctx *x, const struct m_segfield *f, struct hv *v)
 {
-	char *end;
+	int rc;
 
-	if (v->type == HV_NULL)
-		return -1;
-	if (v->type == HV_STRING && type != MF_STRING) {
-		if (type == MF_DOUBLE) {
-			double d = strtod(v->u.s, &end);
-
-			if (!*v->u.s || *end)
-				return -1;
-			*v = hv_double(d);
-			return 0;
-		}
-		long long l = strtoll(v->u.s, &end, 10);
-
-		if (!*v->u.s || *end)
-			return -1;
-		*v = type == MF_INT ? hv_int((int32_t)l) : hv_long(l);
-		return 0;
-	}
-	switch (type) {
-	case MF_INT:
-		*v = hv_int((int32_t)hv_as_long(v));
-		break;
-	case MF_LONG:
-		*v = hv_long(hv_as_long(v));
-		break;
-	case MF_DOUBLE:
-		*v = hv_double(hv_as_double(v));
-		break;
-	default:
-		break;
-	}
-	return 0;
+	if (f->type == MF_NONE)
+		return XR_SKIP;
+	rc = x_raw_value(x, &f->value, v);
+	if (rc == XR_SKIP)
+		x->r->script_skips++;
+	if (rc)
+		return rc;
+	rc = x_force_type(x, f->type, v);
+	if (rc)
+		return rc;
+	return v->type == HV_NULL ? XR_SKIP : XR_OK;
 }
 
 static int do_segment(struct xctx *x, const struct m_segment *m)
@@ -187,10 +171,10 @@ static int do_segment(struct xctx *x, const struct m_segment *m)
 	for (int i = 0; i < m->nfields; i++) {
 		struct hv v;
 
-		rc = x_value(x, &m->fields[i].value, &v);
+		rc = seg_field(x, &m->fields[i], &v);
 		if (rc == XR_FAIL)
 			return rc;
-		if (rc == XR_SKIP || m->fields[i].type == MF_NONE || convert_field(m->fields[i].type, &v))
+		if (rc == XR_SKIP)
 			continue;
 		if (v.type == HV_STRING)
 			v.u.s = ss_intern(ss, v.u.s);
@@ -262,21 +246,22 @@ static int tests_hold(struct xctx *x, const int *tests, int n, int *result)
 
 /* -------------------------------------------------------------- scenarios */
 
-static void recycle(struct xctx *x, struct fsm_run *f, struct scenario *s)
+/* completeScenario: the scenario quark and its pool attributes removed at ts, back to their pools. */
+static void recycle(struct run *r, struct fsm_run *f, struct scenario *s, int64_t ts)
 {
-	struct statesys *ss = &x->r->ss;
+	struct statesys *ss = &r->ss;
 
-	ss_remove(ss, x->e->ts, s->quark);
+	ss_remove(ss, ts, s->quark);
 	for (int i = 0; i < s->npools; i++) {
 		char name[16];
 		int q;
 
 		snprintf(name, sizeof(name), "%d", s->pool_index[i]);
 		q = ss_child(ss, s->pool_quarks[i], name, 1);
-		ss_remove(ss, x->e->ts, q);
-		for (int k = 0; k < x->r->npools; k++)
-			if (x->r->pools[k].quark == s->pool_quarks[i])
-				x->r->pools[k].used[s->pool_index[i]] = 0;
+		ss_remove(ss, ts, q);
+		for (int k = 0; k < r->npools; k++)
+			if (r->pools[k].quark == s->pool_quarks[i])
+				r->pools[k].used[s->pool_index[i]] = 0;
 	}
 	s->npools = 0;
 	if (f->free_head > 0 && f->free_head == f->nfree) {
@@ -305,7 +290,7 @@ static int take(struct xctx *x, struct fsm_run *f, struct scenario *s, const str
 	if (final) {
 		s->status = MATCHED;
 		s->done = 1;
-		recycle(x, f, s);
+		recycle(x->r, f, s, ts);
 	}
 	if (set_at(x, s->quark, "state", NULL, NULL, hv_str(to->id)))
 		return XR_FAIL;
@@ -318,6 +303,14 @@ static int take(struct xctx *x, struct fsm_run *f, struct scenario *s, const str
 	return set_at(x, s->quark, "status", NULL, NULL, hv_int(s->status));
 }
 
+static int event_in(const struct m_events *ev, const char *name)
+{
+	for (int i = 0; i < ev->n; i++)
+		if (jregex_matches(&ev->re[i], name))
+			return 1;
+	return 0;
+}
+
 /* 1 when a transition was taken, 0 when none applies, XR_FAIL. */
 static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 {
@@ -328,7 +321,7 @@ static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 		const struct m_transition *t = &st->tr[i];
 		int hold;
 
-		if (!t->any_event && regexec(&t->re, x->e->name, 0, NULL, 0))
+		if (!t->any_event && !event_in(&t->events, x->e->name))
 			continue;
 		if (tests_hold(x, t->tests, t->ntests, &hold))
 			return XR_FAIL;
@@ -345,7 +338,7 @@ static int precondition(struct xctx *x, struct fsm_run *f, int *result)
 	for (int i = 0; i < f->m->npre && !*result; i++) {
 		const struct m_precond *p = &f->m->pre[i];
 
-		if (!p->any_event && regexec(&p->re, x->e->name, 0, NULL, 0))
+		if (!p->any_event && !event_in(&p->events, x->e->name))
 			continue;
 		if (tests_hold(x, p->tests, p->ntests, result))
 			return XR_FAIL;
@@ -431,9 +424,26 @@ void pattern_event(struct xctx *x, int first)
 	}
 }
 
+/*
+ * DataDrivenFsm.dispose, before the history is closed and the last future changes applied: every
+ * scenario in progress is cancelled, removed at the history's current end; ABANDONED is never written.
+ */
 void pattern_finish(struct run *r)
 {
-	(void)r; /* ABANDONED is written at dispose time, after the history is closed */
+	int64_t ts = ss_current_end(&r->ss);
+
+	for (int i = 0; r->fsms && !r->failed && i < r->m->nfsms; i++) {
+		struct fsm_run *f = &r->fsms[i];
+
+		for (int k = 0; k < f->nactive; k++) {
+			struct scenario *s = f->active[k];
+
+			if (s->done || s->status != IN_PROGRESS)
+				continue;
+			recycle(r, f, s, ts);
+			s->done = 1;
+		}
+	}
 }
 
 void pattern_release(struct run *r)

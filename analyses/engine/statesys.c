@@ -37,6 +37,7 @@ void ss_init(struct statesys *ss, const char *id)
 	memset(ss, 0, sizeof(*ss));
 	strmap_init(&ss->strings);
 	ss->id = id;
+	ss->latest_end = INT64_MIN;
 	new_attr(ss, -1, "");
 }
 
@@ -161,6 +162,8 @@ static void emit(struct statesys *ss, int quark, int64_t start, int64_t end, str
 	struct ss_interval iv = { start, end, v };
 	struct ss_attr *a = &ss->attrs[quark];
 
+	if (end > ss->latest_end)
+		ss->latest_end = end;
 	if (ss->keep_history) {
 		if (a->nhist == a->cap_hist) {
 			a->cap_hist = a->cap_hist ? a->cap_hist * 2 : 4;
@@ -199,12 +202,7 @@ int ss_modify(struct statesys *ss, int64_t t, int quark, struct hv v)
 	}
 	if (hv_equals(&a->value, &v))
 		return 0;
-	if (t < a->start) {
-		snprintf(ss->error, sizeof(ss->error),
-			 "state change before the ongoing interval: analysis=%s attribute=%s time=%" PRId64 " ongoing_start=%" PRId64,
-			 ss->id, ss_path(ss, quark, path, sizeof(path)), t, a->start);
-		return -1;
-	}
+	/* before the ongoing start: the value is overwritten, as TransientState does with a history tree */
 	if (t > a->start) {
 		emit(ss, quark, a->start, t - 1, a->value);
 		a = &ss->attrs[quark];
@@ -220,8 +218,7 @@ int ss_update_ongoing(struct statesys *ss, int quark, struct hv v)
 
 	if (quark <= SS_ROOT)
 		return 0;
-	if (v.type != HV_NULL && a->first_type == HV_NULL)
-		a->first_type = v.type;
+	/* no type bookkeeping: TransientState.changeOngoingStateValue only replaces the value */
 	a->value = stored(ss, v);
 	return 0;
 }
@@ -289,10 +286,17 @@ int ss_remove(struct statesys *ss, int64_t t, int quark)
 	return ss_modify(ss, t, quark, hv_null());
 }
 
+int64_t ss_current_end(const struct statesys *ss)
+{
+	return ss->latest_end == INT64_MIN ? ss->start_time : ss->latest_end;
+}
+
 void ss_close(struct statesys *ss, int64_t end)
 {
 	if (ss->closed)
 		return;
+	if (end < ss->latest_end)
+		end = ss->latest_end;
 	ss->end_time = end;
 	for (int q = 1; q < ss->nattrs; q++) {
 		struct ss_attr *a = &ss->attrs[q];

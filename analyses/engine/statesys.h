@@ -48,6 +48,7 @@ struct statesys {
 	int64_t start_time;
 	int started;		/* start_time known (first event seen) */
 	int64_t end_time;
+	int64_t latest_end;	/* the latest end of an emitted interval (the backend's end time) */
 	int closed;
 	int keep_history;
 	ss_sink_fn sink;
@@ -68,7 +69,7 @@ const char *ss_path(const struct statesys *ss, int quark, char *buf, size_t size
 
 const char *ss_intern(struct statesys *ss, const char *s);
 
-/* modifyAttribute: 0, or -1 with ss->error set (type clash, time before the ongoing start). */
+/* modifyAttribute: 0, or -1 with ss->error set (type clash). */
 int ss_modify(struct statesys *ss, int64_t t, int quark, struct hv v);
 /* updateOngoingState: replace the ongoing value, keep its start. */
 int ss_update_ongoing(struct statesys *ss, int quark, struct hv v);
@@ -86,7 +87,12 @@ static inline struct hv ss_ongoing(const struct statesys *ss, int quark)
 	return ss->attrs[quark].value;
 }
 
-/* closeHistory(end): emits every ongoing interval starting at or before end. */
+/* getCurrentEndTime: the latest end of an emitted interval, else the start time. */
+int64_t ss_current_end(const struct statesys *ss);
+/*
+ * closeHistory(end): emits every ongoing interval starting at or before end; end moves to the
+ * latest end already emitted when later (a future change beyond the last event).
+ */
 void ss_close(struct statesys *ss, int64_t end);
 
 /* With keep_history: the value at time t (intervals closed, start <= t <= end). */

@@ -2,6 +2,7 @@
 #include "analyses/engine/value.h"
 #include "analyses/engine/strmap.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -275,4 +276,35 @@ const char *hv_intern(struct strmap *pool, const char *s)
 	/* the value points at the owned key so that a lookup returns the interned copy */
 	strmap_put(pool, k, (void *)k);
 	return k;
+}
+
+int hv_parse_java_long(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s || (s[0] != '-' && s[0] != '+' && (s[0] < '0' || s[0] > '9')))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int hv_parse_java_double(const char *s, double *out)
+{
+	char *end;
+	const char *p = s;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return -1;
+	*out = strtod(p, &end);
+	while (*end == ' ' || *end == '\t' || *end == 'd' || *end == 'D' || *end == 'f' ||
+	       *end == 'F')
+		end++;
+	return *end ? -1 : 0;
 }

@@ -43,6 +43,10 @@ int hv_is_number(const struct hv *v);
 int64_t hv_as_long(const struct hv *v);
 double hv_as_double(const struct hv *v);
 
+/* Long.parseLong (within [lo, hi]) and Double.parseDouble: 0, or -1 when Java would throw. */
+int hv_parse_java_long(const char *s, int64_t lo, int64_t hi, int64_t *out);
+int hv_parse_java_double(const char *s, double *out);
+
 /* Java's Double.toString() rendering for d (shortest repr with ".0" for integral values). */
 void hv_format_double(double d, char *buf, size_t size);
 

@@ -1,9 +1,9 @@
 /* view.c - see view.h. */
 #include "analyses/engine/view.h"
+#include "analyses/engine/jregex.h"
 
 #include <inttypes.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +127,48 @@ static void build(struct build *b, const struct m_entry *me, int base, int paren
 		  int ncaps);
 
 static void build_at(struct build *b, const struct m_entry *me, char **segs, int nsegs, int si,
+		     int q, int parent, char **caps, int ncaps);
+
+/*
+ * A path segment that is a pattern, as XmlTimeGraphDataProvider: '*' -> "(.*)", the rest a Java
+ * regex matched against each child's whole name; its groups are the $N of the entries below.
+ */
+static void build_matching(struct build *b, const struct m_entry *me, char **segs, int nsegs,
+			   int si, const char *seg, int q, int parent, char **caps, int ncaps)
+{
+	struct statesys *ss = &b->run->ss;
+	char rx[2100], *p = rx, err[192];
+	struct jregex re;
+
+	for (const char *s = seg; *s && p < rx + sizeof(rx) - 5; s++) {
+		if (*s == '*') {
+			memcpy(p, "(.*)", 4);
+			p += 4;
+		} else {
+			*p++ = *s;
+		}
+	}
+	*p = '\0';
+	if (jregex_compile(&re, rx, err, sizeof(err)))
+		return;
+	for (int i = 0; i < ss->attrs[q].nchildren; i++) {
+		int c = ss->attrs[q].children[i];
+		char *newcaps[9];
+		int n;
+
+		if (ncaps)
+			memcpy(newcaps, caps, ncaps * sizeof(char *));
+		n = jregex_groups(&re, ss->attrs[c].name, newcaps + ncaps, 9 - ncaps);
+		if (n < 0)
+			continue;
+		build_at(b, me, segs, nsegs, si + 1, c, parent, newcaps, ncaps + n);
+		for (int g = ncaps; g < ncaps + n; g++)
+			free(newcaps[g]);
+	}
+	jregex_free(&re);
+}
+
+static void build_at(struct build *b, const struct m_entry *me, char **segs, int nsegs, int si,
 		     int q, int parent, char **caps, int ncaps)
 {
 	struct statesys *ss = &b->run->ss;
@@ -172,53 +214,14 @@ static void build_at(struct build *b, const struct m_entry *me, char **segs, int
 		return;
 	}
 	substitute(segs[si], caps, ncaps, seg, sizeof(seg));
-	if (!strchr(seg, '*')) {
+	if (!strpbrk(seg, "*.[]()^$+?{}|\\")) {
 		int c = ss_child(ss, q, seg, 0);
 
 		if (c >= 0)
 			build_at(b, me, segs, nsegs, si + 1, c, parent, caps, ncaps);
 		return;
 	}
-	{
-		char rx[1100], *p = rx;
-		regex_t re;
-		regmatch_t m[10];
-		int nchildren = ss->attrs[q].nchildren;
-
-		*p++ = '^';
-		for (const char *s = seg; *s && p < rx + sizeof(rx) - 8; s++) {
-			if (*s == '*') {
-				memcpy(p, "(.*)", 4);
-				p += 4;
-			} else if (strchr(".[]()^$+?{}|\\", *s)) {
-				*p++ = '\\';
-				*p++ = *s;
-			} else {
-				*p++ = *s;
-			}
-		}
-		*p++ = '$';
-		*p = '\0';
-		if (regcomp(&re, rx, REG_EXTENDED))
-			return;
-		for (int i = 0; i < nchildren; i++) {
-			int c = ss->attrs[q].children[i];
-			const char *cname = ss->attrs[c].name;
-			char *newcaps[9];
-			int n = ncaps;
-
-			if (regexec(&re, cname, 10, m, 0))
-				continue;
-			if (ncaps)
-				memcpy(newcaps, caps, ncaps * sizeof(char *));
-			for (int g = 1; g < 10 && m[g].rm_so >= 0 && n < 9; g++)
-				newcaps[n++] = strndup(cname + m[g].rm_so, m[g].rm_eo - m[g].rm_so);
-			build_at(b, me, segs, nsegs, si + 1, c, parent, newcaps, n);
-			for (int g = ncaps; g < n; g++)
-				free(newcaps[g]);
-		}
-		regfree(&re);
-	}
+	build_matching(b, me, segs, nsegs, si, seg, q, parent, caps, ncaps);
 }
 
 /* Is entry k entry i or below it? (re-parenting makes no cycles) */
@@ -311,29 +314,42 @@ static int view_runs(const struct m_view *v, struct engine *eng, struct run **ru
 	return *nruns ? 0 : -1;
 }
 
-static void row_label(const struct hv *v, int *value, char *label, size_t size)
+/* Java's (int) of a double: saturating, NaN is 0 (a C cast out of range is undefined). */
+static int java_double_to_int(double d)
+{
+	if (d != d)
+		return 0;
+	if (d >= 2147483647.0)
+		return INT_MAX;
+	if (d <= -2147483648.0)
+		return INT_MIN;
+	return (int)d;
+}
+
+/* XmlTimeGraphDataProvider's state: the value and the label; 0 when the label is null. */
+static int row_label(const struct hv *v, int *value, char *label, size_t size)
 {
 	switch (v->type) {
 	case HV_INT:
 		*value = v->u.i;
 		snprintf(label, size, "%" PRId32, v->u.i);
-		break;
+		return 1;
 	case HV_LONG:
 		*value = (int)v->u.l;
 		snprintf(label, size, "0x%" PRIx64, (uint64_t)v->u.l);
-		break;
-	case HV_DOUBLE:
-		*value = (int)v->u.d;
-		hv_to_string(v, label, size);
-		break;
+		return 1;
 	case HV_STRING:
 		*value = INT_MIN;
 		snprintf(label, size, "%s", v->u.s);
+		return 1;
+	case HV_DOUBLE:
+		*value = java_double_to_int(v->u.d);
 		break;
 	default:
 		*value = INT_MIN;
-		snprintf(label, size, "null");
 	}
+	snprintf(label, size, "null");
+	return 0;
 }
 
 /* Depth-first order (parents before children, siblings in creation order) into order[]. */
@@ -393,11 +409,11 @@ static void print_rows(const struct tg *t, const int *order, int64_t from, int64
 			const struct ss_interval *iv = &a->hist[k];
 			int64_t end1 = iv->end + 1 < ss->end_time ? iv->end + 1 : ss->end_time;
 			char label[256];
-			int value;
+			int value, has_label;
 
 			if (iv->end < from || iv->start > to)
 				continue;
-			row_label(&iv->value, &value, label, sizeof(label));
+			has_label = row_label(&iv->value, &value, label, sizeof(label));
 			if (o->format == OUT_TEXT) {
 				fprintf(o->f, "%s%" PRId64 ",%" PRId64 ",%d,%s", first ? "" : ",",
 					iv->start, end1 - iv->start, value, label);
@@ -408,7 +424,7 @@ static void print_rows(const struct tg *t, const int *order, int64_t from, int64
 				out_i64(o, "start", iv->start);
 				out_i64(o, "duration", end1 - iv->start);
 				out_i64(o, "value", value);
-				out_str(o, "label", iv->value.type == HV_NULL ? NULL : label);
+				out_str(o, "label", has_label ? label : NULL);
 				out_end(o);
 			}
 			first = 0;
