@@ -13,7 +13,7 @@ samples=$HSATRACE_SRC/traces-samples/traces
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) not installed"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 55
+plan 57
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -76,6 +76,16 @@ is "$(q "SELECT value FROM api_args a JOIN api_calls c USING (pid, correlation_i
 	"$(printf '%s\n' "$(babeltrace2 "$samples/matmul_pipeline/trace")" |
 		grep -m1 'hsa_api:hsa_queue_create_entry' | grep -oE ' size = [0-9]+' |
 		grep -oE '[0-9]+')" "an argument's value (hsa_queue_create's size)"
+
+# The example queries of docs/export.md run on the database.
+awk '/^```sql$/ { f = 1; q = ""; next } /^```$/ && f { f = 0; gsub(/\n/, " ", q); print q; next }
+	f { q = q " " $0 }' "$HSATRACE_SRC/docs/export.md" >"$tmp/queries"
+ok "$([ "$(wc -l <"$tmp/queries")" -ge 12 ]; echo $?)" "docs/export.md has a dozen example queries"
+bad=0
+while IFS= read -r query; do
+	sqlite3 "$db" "$query" >/dev/null 2>"$tmp/err" || { bad=$((bad + 1)); diag "$query: $(cat "$tmp/err")"; }
+done <"$tmp/queries"
+is "$bad" 0 "... and each runs on the database"
 
 # An existing output is kept; --force replaces it.
 out=$tmp/exists.db
