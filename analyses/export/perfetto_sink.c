@@ -37,6 +37,8 @@ static void api_row(struct perfetto_sink *s, const struct export_value *row)
 	FILE *f = perfetto_event(s, "X", pid, tid, &start);
 
 	perfetto_duration(f, end - start);
+	if (end > s->last_ns)
+		s->last_ns = end;
 	perfetto_string(f, ",", "name", row[API_FUNCTION].s);
 	fprintf(f, ",\"cat\":\"%s\",\"args\":{", open ? "api-unfinished" : "api");
 	perfetto_int(f, "", "correlation_id", &row[API_CORRELATION]);
