@@ -19,12 +19,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 q() { sqlite3 -separator , "$db" "$1" | sort; }
-# stats_rows SECTION COLUMNS: those columns of one section of `hsatrace stats -f csv`.
-stats_rows() {
-	awk -F, -v s="$1" -v cols="$2" 'BEGIN { n = split(cols, c, " ") }
-		$1 == s { line = $(c[1] + 1); for (i = 2; i <= n; i++) line = line "," $(c[i] + 1)
-			  print line }' "$tmp/stats.csv" | sort
-}
+. "$HSATRACE_SRC/tests/export/stats_csv.sh"
 bt_count() { printf '%s\n' "$bt" | grep -cE " $1: " ; }
 
 for name in vector_copy matmul_pipeline multi_thread; do
@@ -34,25 +29,30 @@ for name in vector_copy matmul_pipeline multi_thread; do
 	ok $? "$name: exported" || diag "$(cat "$tmp/err")"
 	"$stats" -f csv "$trace" >"$tmp/stats.csv" 2>/dev/null
 	bt=$(babeltrace2 "$trace")
-	# stats' api columns: function(1) calls(2) total_ns(3) min(5) max(6) errors(8)
 	is "$(q "SELECT function, COUNT(*), SUM(duration_ns), MIN(duration_ns), MAX(duration_ns),
 		SUM(is_error) FROM api_calls WHERE end_ns IS NOT NULL GROUP BY function")" \
-		"$(stats_rows api "1 2 3 5 6 8")" "$name: API calls, time, min, max, errors per function = stats"
+		"$(stats_rows "$tmp/stats.csv" api "function, calls, total_ns, min_ns, max_ns, errors")" \
+		"$name: API calls, time, min, max, errors per function = stats"
 	is "$(q "SELECT name, COUNT(*), SUM(duration_ns), MIN(duration_ns), MAX(duration_ns)
 		FROM kernels GROUP BY name")" \
-		"$(stats_rows kernels "1 2 3 5 6")" "$name: kernel launches and GPU time per name = stats"
+		"$(stats_rows "$tmp/stats.csv" kernels "kernel, launches, total_ns, min_ns, max_ns")" \
+		"$name: kernel launches and GPU time per name = stats"
 	is "$(q "SELECT direction, COUNT(*), SUM(bytes), SUM(duration_ns) FROM copies
 		GROUP BY direction")" \
-		"$(stats_rows copies "1 2 3 4")" "$name: copies, bytes, time per direction = stats"
+		"$(stats_rows "$tmp/stats.csv" copies "direction, count, bytes, total_ns")" \
+		"$name: copies, bytes, time per direction = stats"
 	is "$(q "SELECT function, calls, total_ns FROM api_summary")" \
 		"$(q "SELECT function, COUNT(*), SUM(duration_ns) FROM api_calls
 			WHERE end_ns IS NOT NULL GROUP BY function")" "$name: the api_summary view"
 	is "$(q "SELECT name, launches, total_ns FROM top_kernels")" \
-		"$(stats_rows kernels "1 2 3")" "$name: the top_kernels view"
+		"$(stats_rows "$tmp/stats.csv" kernels "kernel, launches, total_ns")" \
+		"$name: the top_kernels view"
 	is "$(q "SELECT direction, copies, bytes FROM copy_bandwidth")" \
-		"$(stats_rows copies "1 2 3")" "$name: the copy_bandwidth view"
+		"$(stats_rows "$tmp/stats.csv" copies "direction, count, bytes")" \
+		"$name: the copy_bandwidth view"
 	is "$(q "SELECT pid, queue_id, packets FROM queue_occupancy WHERE packets > 0")" \
-		"$(stats_rows queues "1 2 4")" "$name: packets per queue (queue_occupancy) = stats"
+		"$(stats_rows "$tmp/stats.csv" queues "pid, queue_id, packets")" \
+		"$name: packets per queue (queue_occupancy) = stats"
 	is "$(q "SELECT COUNT(*) FROM api_calls")" \
 		"$(printf '%s\n' "$bt" | grep -cE ' hsa_api(_hot)?:[a-z_0-9]+_exit: ')" \
 		"$name: one api_calls row per exit event"

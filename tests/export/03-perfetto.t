@@ -14,14 +14,19 @@ summary=$HSATRACE_SRC/tests/export/perfetto_summary.pl
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 perl -MJSON::PP -e 1 2>/dev/null || skip_all "perl's JSON::PP missing"
+command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) not installed"
 plan 48
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 val() { sed -n "s/^$1=//p" "$tmp/summary"; }
+. "$HSATRACE_SRC/tests/export/stats_csv.sh"
 # stats_sum SECTION COLUMN: the sum of one column of a section of `hsatrace stats -f csv`.
-stats_sum() { awk -F, -v s="$1" -v c="$2" '$1 == s { n += $(c + 1) } END { print n + 0 }' "$tmp/stats.csv"; }
+stats_sum() {
+	_sum=$(stats_query "$tmp/stats.csv" "$1" "SELECT SUM($2) FROM t")
+	echo "${_sum:-0}"
+}
 
 for name in vector_copy matmul_pipeline multi_thread; do
 	trace=$samples/$name/trace
@@ -32,12 +37,12 @@ for name in vector_copy matmul_pipeline multi_thread; do
 	ok $? "$name: the file is JSON" || diag "$(cat "$tmp/err")"
 	"$stats" -f csv "$trace" >"$tmp/stats.csv" 2>/dev/null
 	bt=$(babeltrace2 "$trace")
-	is "$(val slice_api)" "$(stats_sum api 2)" "$name: one API slice per call of stats"
-	is "$(val slice_kernel)" "$(stats_sum kernels 2)" "$name: one kernel slice per launch of stats"
+	is "$(val slice_api)" "$(stats_sum api calls)" "$name: one API slice per call of stats"
+	is "$(val slice_kernel)" "$(stats_sum kernels launches)" "$name: one kernel slice per launch of stats"
 	is "$(sed -n 's/^kernel=//p' "$tmp/summary")" \
-		"$(awk -F, '$1 == "kernels" { print $2 "," $3 }' "$tmp/stats.csv" | sort)" \
+		"$(stats_rows "$tmp/stats.csv" kernels "kernel, launches")" \
 		"$name: kernel slices per (demangled) name = stats launches"
-	is "$(val slice_copy)" "$(stats_sum copies 2)" "$name: one copy slice per copy of stats"
+	is "$(val slice_copy)" "$(stats_sum copies count)" "$name: one copy slice per copy of stats"
 	is "$(val bad_nesting)" 0 "$name: API slices nest on each thread"
 	is "$(val bad_fields)" 0 "$name: every event has pid and tid, every slice ts and dur"
 	is "$(val flow_ends)" "$(($(val slice_kernel) + $(val slice_copy)))" \
@@ -54,7 +59,8 @@ for name in vector_copy matmul_pipeline multi_thread; do
 	threads=$(printf '%s\n' "$bt" | grep -oE 'vpid = [0-9]+, vtid = [0-9]+' | sort -u | wc -l)
 	is "$(($(val meta_thread_name) - $(grep -c '^track=' "$tmp/summary")))" "$threads" \
 		"$name: each thread named"
-	want=$(awk -F, '$1 == "queues" && $6 > 0 { print "queue " $3 }' "$tmp/stats.csv" | sort -u)
+	want=$(stats_query "$tmp/stats.csv" queues \
+		"SELECT DISTINCT 'queue ' || queue_id FROM t WHERE kernel_packets > 0")
 	is "$(sed -n 's/^track=\(queue .*\)/\1/p' "$tmp/summary" | sort)" "$want" \
 		"$name: a track per queue, named"
 done
