@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "analyze", "execute Trace Compass XML analyses on a trace, headless" },
 	{ "stats",   "API, kernel, copy, queue and wait statistics of a trace" },
 	{ "report",  "write a self-contained HTML report of a trace" },
+	{ "export",  "export a trace as an SQLite database, CSV files or a Perfetto trace" },
 	{ "views",   "write the Trace Compass XML views next to a trace" },
 };
 

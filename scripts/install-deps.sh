@@ -15,6 +15,7 @@ PACKAGES="gcc make pkg-config perl util-linux \
 liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
 libxml2-dev libxml2-utils libpcre2-dev libiberty-dev binutils \
+libsqlite3-dev sqlite3 \
 libhsa-runtime-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
 
 missing=""

@@ -1,0 +1,184 @@
+/* export_api - API entry/exit pairs to api_calls rows, their arguments to api_args rows. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/export/export_decode_internal.h"
+
+#define HSA_STATUS_ERROR_FIRST 0x1000
+
+static int grow(void **items, size_t *alloc, size_t need, size_t size)
+{
+	size_t n = *alloc ? *alloc : 64;
+	void *p;
+
+	if (need <= *alloc)
+		return 0;
+	while (n < need)
+		n *= 2;
+	p = realloc(*items, n * size);
+	if (!p)
+		return -1;
+	*items = p;
+	*alloc = n;
+	return 0;
+}
+
+/* One api_args row per payload member but the ones every API event has. */
+static int write_args(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
+		      uint64_t corr, const char *direction, char *err, size_t err_size)
+{
+	const bt_field_class *fc;
+	char value[512];
+
+	if (!ev->payload)
+		return 0;
+	fc = bt_field_borrow_class_const(ev->payload);
+	for (uint64_t i = 0; i < bt_field_class_structure_get_member_count(fc); i++) {
+		const char *name = bt_field_class_structure_member_get_name(
+			bt_field_class_structure_borrow_member_by_index_const(fc, i));
+		struct export_value row[ARG_COLUMNS] = {
+			export_int(pid), export_int((int64_t)corr), export_text(direction),
+			export_text(name), export_text(NULL),
+		};
+
+		if (!strcmp(name, "function") || !strcmp(name, "correlation_id") ||
+		    !strcmp(name, "status"))
+			continue;
+		row[ARG_VALUE] = export_text(trace_event_format(ev, name, value, sizeof(value)));
+		if (export_emit(d, EX_API_ARGS, row, err, err_size))
+			return -1;
+	}
+	return 0;
+}
+
+/* An index in d->calls for a new open call: a freed one, or a new one at the end. */
+static int take_call(struct export_decoder *d, size_t *index)
+{
+	if (d->free_count) {
+		*index = d->free_calls[--d->free_count];
+		return 0;
+	}
+	if (grow((void **)&d->calls, &d->call_alloc, d->call_count + 1, sizeof(*d->calls)))
+		return -1;
+	*index = d->call_count++;
+	return 0;
+}
+
+static void function_name(const struct trace_event *ev, char *buf, size_t size)
+{
+	const char *function = trace_event_get_str(ev, "function");
+	const char *colon = strchr(ev->name, ':');
+	size_t len;
+
+	if (function && *function) {
+		snprintf(buf, size, "%s", function);
+		return;
+	}
+	colon = colon ? colon + 1 : ev->name;
+	len = strlen(colon) > strlen("_entry") ? strlen(colon) - strlen("_entry") : 0;
+	snprintf(buf, size, "%.*s", (int)len, colon);
+}
+
+int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
+		     int64_t tid, char *err, size_t err_size)
+{
+	uint64_t corr;
+	int64_t key[2];
+	size_t *slot, *depth = export_thread_depth(d, pid, tid), index;
+	struct export_open_call *call;
+	int added;
+
+	if (!ev->has_ts || !trace_event_get_u64(ev, "correlation_id", &corr))
+		return 0;
+	key[0] = pid;
+	key[1] = (int64_t)corr;
+	added = keymap_get_or_add(&d->call_index, key, sizeof(key), &slot);
+	if (added < 0 || (added == 1 && take_call(d, &index)))
+		goto oom;
+	if (added == 1)
+		*slot = index;
+	call = &d->calls[*slot];
+	call->pid = pid;
+	call->tid = tid;
+	call->correlation_id = corr;
+	call->start_ns = ev->ts_ns;
+	call->depth = depth ? (*depth)++ : 0;
+	call->live = 1;
+	function_name(ev, call->function, sizeof(call->function));
+	return write_args(d, ev, pid, corr, "in", err, err_size);
+oom:
+	snprintf(err, err_size, "out of memory while exporting event '%s'", ev->name);
+	return -1;
+}
+
+static int write_call(struct export_decoder *d, const struct export_open_call *call,
+		      const int64_t *end_ns, const int64_t *status, char *err, size_t err_size)
+{
+	struct export_value row[API_COLUMNS] = {
+		[API_PID] = export_int(call->pid),
+		[API_TID] = export_int(call->tid),
+		[API_CORRELATION] = export_int((int64_t)call->correlation_id),
+		[API_FUNCTION] = export_text(call->function),
+		[API_START_NS] = export_int(call->start_ns),
+		[API_DEPTH] = export_int((int64_t)call->depth),
+	};
+
+	if (end_ns) {
+		row[API_END_NS] = export_int(*end_ns);
+		row[API_DURATION_NS] = export_int(*end_ns - call->start_ns);
+	}
+	if (status) {
+		row[API_STATUS] = export_int(*status);
+		row[API_IS_ERROR] = export_int(*status >= HSA_STATUS_ERROR_FIRST);
+	}
+	return export_emit(d, EX_API_CALLS, row, err, err_size);
+}
+
+int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
+		    char *err, size_t err_size)
+{
+	uint64_t corr;
+	int64_t key[2], status;
+	size_t *slot, *depth, index;
+	struct export_open_call *call;
+	int has_status;
+
+	if (!ev->has_ts || !trace_event_get_u64(ev, "correlation_id", &corr))
+		return 0;
+	key[0] = pid;
+	key[1] = (int64_t)corr;
+	slot = keymap_find(&d->call_index, key, sizeof(key));
+	if (!slot)
+		return 0;	/* an exit whose entry is not in the trace */
+	index = *slot;
+	call = &d->calls[index];
+	has_status = trace_event_get_i64(ev, "status", &status);
+	if (write_call(d, call, &ev->ts_ns, has_status ? &status : NULL, err, err_size) ||
+	    write_args(d, ev, pid, corr, "out", err, err_size))
+		return -1;
+	depth = export_thread_depth(d, call->pid, call->tid);
+	if (depth && *depth)
+		(*depth)--;
+	call->live = 0;
+	keymap_remove(&d->call_index, key, sizeof(key));
+	if (grow((void **)&d->free_calls, &d->free_alloc, d->free_count + 1, sizeof(size_t))) {
+		snprintf(err, err_size, "out of memory while exporting event '%s'", ev->name);
+		return -1;
+	}
+	d->free_calls[d->free_count++] = index;
+	return 0;
+}
+
+/* Calls still open at the end of the trace: written without end, duration or status. */
+int export_api_flush(struct export_decoder *d, char *err, size_t err_size)
+{
+	for (size_t i = 0; i < d->call_count; i++) {
+		if (!d->calls[i].live)
+			continue;
+		d->calls[i].live = 0;
+		if (write_call(d, &d->calls[i], NULL, NULL, err, err_size))
+			return -1;
+	}
+	return 0;
+}

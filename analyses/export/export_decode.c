@@ -1,0 +1,134 @@
+/* export_decode - the dispatch of events, the processes and threads they come from. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/export/export_decode_internal.h"
+
+void export_decoder_init(struct export_decoder *d, struct export_sink *sink)
+{
+	memset(d, 0, sizeof(*d));
+	d->sink = sink;
+	keymap_init(&d->processes);
+	keymap_init(&d->threads);
+	keymap_init(&d->call_index);
+	keymap_init(&d->queue_index);
+}
+
+void export_decoder_release(struct export_decoder *d)
+{
+	keymap_release(&d->processes);
+	keymap_release(&d->threads);
+	keymap_release(&d->call_index);
+	keymap_release(&d->queue_index);
+	free(d->calls);
+	free(d->free_calls);
+	free(d->queues);
+	memset(d, 0, sizeof(*d));
+}
+
+int export_emit(struct export_decoder *d, enum export_table table,
+		const struct export_value *row, char *err, size_t err_size)
+{
+	d->rows++;
+	return d->sink->ops->row(d->sink, table, row, err, err_size);
+}
+
+struct export_value export_field_int(const struct trace_event *ev, const char *field)
+{
+	int64_t v;
+
+	return trace_event_get_i64(ev, field, &v) ? export_int(v) : export_text(NULL);
+}
+
+const char *export_field_str(const struct trace_event *ev, const char *field)
+{
+	const char *s = trace_event_get_str(ev, field);
+
+	return s && strcmp(s, "-") != 0 ? s : NULL;
+}
+
+size_t *export_thread_depth(struct export_decoder *d, int64_t pid, int64_t tid)
+{
+	int64_t key[2] = { pid, tid };
+
+	return keymap_find(&d->threads, key, sizeof(key));
+}
+
+static int out_of_memory(const struct trace_event *ev, char *err, size_t err_size)
+{
+	snprintf(err, err_size, "out of memory while exporting event '%s'", ev->name);
+	return -1;
+}
+
+/* Writes the process and thread rows the first time each is seen. */
+static int identify(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
+		    int64_t tid, char *err, size_t err_size)
+{
+	const char *name = trace_event_get_str(ev, "procname");
+	int64_t key[2] = { pid, tid };
+	size_t *slot;
+	int added;
+
+	added = keymap_get_or_add(&d->processes, &pid, sizeof(pid), &slot);
+	if (added < 0)
+		return out_of_memory(ev, err, err_size);
+	if (added) {
+		struct export_value row[PROC_COLUMNS] = { export_int(pid), export_text(name) };
+
+		*slot = 0;
+		if (export_emit(d, EX_PROCESSES, row, err, err_size))
+			return -1;
+	}
+	if (!trace_event_get_i64(ev, "vtid", &key[1]))
+		return 0;
+	added = keymap_get_or_add(&d->threads, key, sizeof(key), &slot);
+	if (added < 0)
+		return out_of_memory(ev, err, err_size);
+	if (added) {
+		struct export_value row[THR_COLUMNS] = { export_int(pid), export_int(tid),
+							 export_text(name) };
+
+		*slot = 0;
+		return export_emit(d, EX_THREADS, row, err, err_size);
+	}
+	return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+int export_decoder_event(struct export_decoder *d, const struct trace_event *ev, char *err,
+			 size_t err_size)
+{
+	int64_t pid = 0, tid = 0;
+	int is_api = strncmp(ev->name, "hsa_api:", 8) == 0 ||
+		     strncmp(ev->name, "hsa_api_hot:", 12) == 0;
+
+	if (!is_api && strncmp(ev->name, "hsa_activity:", 13) != 0)
+		return 0;
+	if (ev->has_ts && ev->ts_ns > d->last_ns)
+		d->last_ns = ev->ts_ns;
+	trace_event_get_i64(ev, "vpid", &pid);
+	trace_event_get_i64(ev, "vtid", &tid);
+	if (identify(d, ev, pid, tid, err, err_size))
+		return -1;
+	if (!is_api)
+		return export_activity(d, ev, pid, tid, err, err_size);
+	if (ends_with(ev->name, "_entry"))
+		return export_api_entry(d, ev, pid, tid, err, err_size);
+	if (ends_with(ev->name, "_exit"))
+		return export_api_exit(d, ev, pid, err, err_size);
+	return 0;
+}
+
+int export_decoder_flush(struct export_decoder *d, char *err, size_t err_size)
+{
+	if (export_api_flush(d, err, err_size))
+		return -1;
+	return export_queues_flush(d, err, err_size);
+}

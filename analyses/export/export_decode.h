@@ -1,0 +1,60 @@
+/*
+ * export_decode - trace events to the rows of export_tables, as they are read.
+ *
+ *   struct export_decoder d;
+ *   export_decoder_init(&d, sink);
+ *   export_decoder_event(&d, ev, err, sizeof(err));   // trace_read callback, time order
+ *   export_decoder_flush(&d, err, sizeof(err));       // calls without exit, live queues
+ *   export_decoder_release(&d);
+ *
+ * Rows are written as soon as they are known, so memory holds only what is open: API calls
+ * between entry and exit (paired by pid and correlation id), queues not yet destroyed, and
+ * the processes and threads seen. Kernels and copies come from hsa_activity:kernel_exec and
+ * copy_exec; the hsa_gpu:* events unify synthesizes from them are not counted twice.
+ */
+#ifndef HSAT_EXPORT_DECODE_H
+#define HSAT_EXPORT_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyses/export/export_sink.h"
+#include "analyses/stats/keymap.h"
+#include "analyses/stats/trace_event.h"
+
+struct export_open_call {
+	int64_t pid, tid, start_ns;
+	uint64_t correlation_id;
+	size_t depth;
+	char function[96];
+	int live;
+};
+
+struct export_open_queue {
+	struct export_value row[QUEUE_COLUMNS];
+	int live;
+};
+
+struct export_decoder {
+	struct export_sink *sink;
+	struct keymap processes;	/* pid → 0 */
+	struct keymap threads;		/* (pid, tid) → API calls open on the thread */
+	struct keymap call_index;	/* (pid, correlation id) → index in calls */
+	struct export_open_call *calls;
+	size_t call_count, call_alloc;
+	size_t *free_calls;		/* indexes in calls whose call has ended */
+	size_t free_count, free_alloc;
+	struct keymap queue_index;	/* (pid, queue id) → index in queues */
+	struct export_open_queue *queues;
+	size_t queue_count, queue_alloc;
+	int64_t last_ns;
+	uint64_t rows;
+};
+
+void export_decoder_init(struct export_decoder *d, struct export_sink *sink);
+void export_decoder_release(struct export_decoder *d);
+int export_decoder_event(struct export_decoder *d, const struct trace_event *ev, char *err,
+			 size_t err_size);
+int export_decoder_flush(struct export_decoder *d, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * perfetto_tracks - the bookkeeping of the Perfetto export: GPU tracks named once, flow ids.
+ *
+ * Chrome JSON has only processes and threads, so each GPU queue and each copy direction is a
+ * pseudo-thread of its process, with a tid no real thread has (PERFETTO_QUEUE_TID + queue id,
+ * PERFETTO_COPY_TID + direction), named ("queue 1", "copy engine host-to-device") the first
+ * time it is used. Flow arrows are keyed by a small number: a kernel's is given out when its
+ * dispatch packet is submitted and taken back when the kernel is written, a copy's when its
+ * API call is; so what is kept is what is in flight, and memory stays bounded.
+ */
+#ifndef HSAT_EXPORT_PERFETTO_TRACKS_H
+#define HSAT_EXPORT_PERFETTO_TRACKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analyses/stats/keymap.h"
+
+#define PERFETTO_QUEUE_TID 0x40000000LL
+#define PERFETTO_COPY_TID 0x50000000LL
+
+struct perfetto_tracks {
+	struct keymap named;	/* (pid, tid) of the pseudo-threads already named */
+	struct keymap flows;	/* (kind, pid, a, b) → flow id */
+	uint64_t next_flow;
+};
+
+void perfetto_tracks_init(struct perfetto_tracks *t);
+void perfetto_tracks_release(struct perfetto_tracks *t);
+
+/* Writes the metadata naming pseudo-thread tid of pid (with `sep` before it) unless done
+ * already; returns 1 when it wrote, 0 when not, -1 when out of memory. */
+int perfetto_tracks_name(struct perfetto_tracks *t, FILE *f, const char *sep, int64_t pid,
+			 int64_t tid, const char *name);
+
+/* The flow id of a key, for both ends of the arrow, whichever is written first: the first
+ * call gives out a new id, the second returns it and forgets the key. 0 when out of memory. */
+uint64_t perfetto_flow_id(struct perfetto_tracks *t, int64_t kind, int64_t pid, int64_t a,
+			  int64_t b);
+
+#endif
