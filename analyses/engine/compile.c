@@ -55,7 +55,7 @@ void cu_diag(const struct m_load_opts *o, const char *msg)
 	if (o && o->diag)
 		o->diag(o->diag_ctx, msg);
 	else
-		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+		fprintf(stderr, "hsatrace analyze: %s\n", msg);
 }
 
 /* ------------------------------------------------------------------ paths */

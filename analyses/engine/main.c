@@ -109,7 +109,7 @@ static int take_interval_glob(int argc, char **argv, struct opts *o)
 {
 	o->glob = optarg;
 	if (optarg && optarg[0] == '=') {
-		fprintf(stderr, "hsatrace-analyze: -i%s: write -i '%s', -i'%s' or --intervals='%s'\n",
+		fprintf(stderr, "hsatrace analyze: -i%s: write -i '%s', -i'%s' or --intervals='%s'\n",
 			optarg, optarg + 1, optarg + 1, optarg + 1);
 		return -1;
 	}
@@ -237,14 +237,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	return 0;
 bad_format:
-	fprintf(stderr, "hsatrace-analyze: unknown format '%s' (valid: text, csv, json)\n", optarg);
+	fprintf(stderr, "hsatrace analyze: unknown format '%s' (valid: text, csv, json)\n", optarg);
 	return -1;
 bad_part:
-	fprintf(stderr, "hsatrace-analyze: unknown --part '%s' (valid: tree, rows, series)\n",
+	fprintf(stderr, "hsatrace analyze: unknown --part '%s' (valid: tree, rows, series)\n",
 		optarg);
 	return -1;
 bad:
-	fprintf(stderr, "hsatrace-analyze: invalid value for option %s: %s\n", argv[optind - 1],
+	fprintf(stderr, "hsatrace analyze: invalid value for option %s: %s\n", argv[optind - 1],
 		optarg ? optarg : "");
 usage:
 	usage(stderr);
@@ -547,7 +547,7 @@ static int load_files(struct app *a, char **paths, int n)
 		struct m_file *f = m_load(paths[i], NULL, 0, &lo, &refused);
 
 		if (!f) {
-			fprintf(stderr, "hsatrace-analyze: %s: file rejected\n", paths[i]);
+			fprintf(stderr, "hsatrace analyze: %s: file rejected\n", paths[i]);
 			if (a->o.mode == M_CHECK)
 				printf("%s: invalid\n", paths[i]);
 			ret = -1;
@@ -608,7 +608,7 @@ static int quiet_warnings;
 static void print_warning(const char *msg)
 {
 	if (!quiet_warnings)
-		fprintf(stderr, "hsatrace-analyze: %s\n", msg);
+		fprintf(stderr, "hsatrace analyze: %s\n", msg);
 }
 
 /* Trace Compass offers an analysis only on the trace types its <traceType>s list (none: all). */
@@ -619,7 +619,7 @@ static void warn_trace_type(const struct app *a, const struct m_analysis *m)
 			return;
 	if (!m->ntrace_types || a->o.quiet)
 		return;
-	fprintf(stderr, "hsatrace-analyze: warning: analysis %s: none of its trace types fits %s: Trace Compass would not offer it (run anyway)\n",
+	fprintf(stderr, "hsatrace analyze: warning: analysis %s: none of its trace types fits %s: Trace Compass would not offer it (run anyway)\n",
 		m->id, trace_kind_name(&a->trace_kind));
 }
 
@@ -651,7 +651,7 @@ static void setup_runs(struct app *a, struct sink_ctx **sinks)
 			if (!use || engine_find(&a->eng, m->id))
 				continue;
 			if (experiment_only(m)) {
-				fprintf(stderr, "hsatrace-analyze: note: analysis %s applies to experiments only: not run on a single trace\n",
+				fprintf(stderr, "hsatrace analyze: note: analysis %s applies to experiments only: not run on a single trace\n",
 					m->id);
 				continue;
 			}
@@ -673,17 +673,17 @@ static void report_runs(struct app *a)
 		struct run *run = a->eng.runs[r];
 
 		if (run->failed) {
-			fprintf(stderr, "hsatrace-analyze: %s\n", run->error);
+			fprintf(stderr, "hsatrace analyze: %s\n", run->error);
 			a->status = 1;
 		}
 		if (!run->script_skips)
 			continue;
 		if (!a->o.allow_incomplete) {
-			fprintf(stderr, "hsatrace-analyze: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported (--allow-incomplete accepts that)\n",
+			fprintf(stderr, "hsatrace analyze: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported (--allow-incomplete accepts that)\n",
 				run->m->id, run->script_skips);
 			a->status = 1;
 		} else if (!a->o.quiet) {
-			fprintf(stderr, "hsatrace-analyze: note: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported\n",
+			fprintf(stderr, "hsatrace analyze: note: analysis %s: results incomplete: %ld state changes skipped: script values are unsupported\n",
 				run->m->id, run->script_skips);
 		}
 	}
@@ -703,14 +703,14 @@ int main(int argc, char **argv)
 		return 2;
 	nxml = argc - optind - (a.o.mode == M_CHECK || a.o.mode == M_LIST ? 0 : 1);
 	if (nxml < 1) {
-		fprintf(stderr, "hsatrace-analyze: %s\n", a.o.mode == M_CHECK || a.o.mode == M_LIST ?
+		fprintf(stderr, "hsatrace analyze: %s\n", a.o.mode == M_CHECK || a.o.mode == M_LIST ?
 			"no XML file given" : "needs at least one XML file and a trace");
 		usage(stderr);
 		return 2;
 	}
 	trace = argv[argc - 1];
 	if (out_file_open(&outf, a.o.output, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace-analyze: %s\n", err);
+		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		return 1;
 	}
 	out_init(&a.out, outf.f, a.o.format);
@@ -725,7 +725,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	if (a.o.mode == M_VIEW && !find_view(&a, a.o.view)) {
-		fprintf(stderr, "hsatrace-analyze: no such view: id=%s\n", a.o.view);
+		fprintf(stderr, "hsatrace analyze: no such view: id=%s\n", a.o.view);
 		a.status = 1;
 		goto cleanup;
 	}
@@ -734,14 +734,14 @@ int main(int argc, char **argv)
 	ev_warning = print_warning;
 	setup_runs(&a, &sinks);
 	if (!a.eng.nruns) {
-		fprintf(stderr, "hsatrace-analyze: no analysis to run\n");
+		fprintf(stderr, "hsatrace analyze: no analysis to run\n");
 		a.status = 1;
 		goto cleanup;
 	}
 	if (a.o.mode == M_INTERVALS || a.o.mode == M_AT)
 		out_header(&a.out, "analysis,path,start,end,value_type,value");
 	if (trace_read(trace, on_event, &a.eng, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace-analyze: %s\n", err);
+		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		a.status = 1;
 	}
 	engine_finish(&a.eng);
@@ -755,7 +755,7 @@ int main(int argc, char **argv)
 		struct view_opts vo = { basename(copy), a.o.from, a.o.to, a.o.samples, a.o.view_part };
 
 		if (view_output(find_view(&a, a.o.view), &a.eng, &vo, &a.out, err, sizeof(err))) {
-			fprintf(stderr, "hsatrace-analyze: %s\n", err);
+			fprintf(stderr, "hsatrace analyze: %s\n", err);
 			a.status = 1;
 		}
 		free(copy);
@@ -764,7 +764,7 @@ int main(int argc, char **argv)
 cleanup:
 	/* A failed analysis keeps the results up to its failure; a failed write keeps nothing. */
 	if (out_file_close(&outf, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace-analyze: %s\n", err);
+		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		a.status = 1;
 	}
 	for (int r = 0; r < a.eng.nruns; r++) {

@@ -312,7 +312,7 @@ static void count_discarded(struct ctf_ctx *c, const bt_message *msg)
 static void warn_discarded(const struct ctf_ctx *c)
 {
 	if (c->discarded_events || c->discarded_packets)
-		fprintf(stderr, "hsatrace-analyze: warning: the tracer discarded %" PRIu64 " events "
+		fprintf(stderr, "hsatrace analyze: warning: the tracer discarded %" PRIu64 " events "
 			"and %" PRIu64 " packets (its buffers were full): the results are "
 			"incomplete; record with --blocking or larger buffers\n",
 			c->discarded_events, c->discarded_packets);
@@ -398,7 +398,7 @@ static int salvage_inputs(struct salvage *sv, const char *path, bt_value **param
 
 	bt_error_text_take(causes, sizeof(causes));	/* first: the library refuses calls until then */
 	fresh = bt_value_map_create();
-	fprintf(stderr, "hsatrace-analyze: warning: trace cannot be opened whole, reading its "
+	fprintf(stderr, "hsatrace analyze: warning: trace cannot be opened whole, reading its "
 		"streams one by one: path=%s%s%s\n", path, causes[0] ? "\n  cause: " : "", causes);
 	if (!fresh || bt_value_map_insert_empty_array_entry(fresh, "inputs", &inputs)) {
 		bt_value_put_ref(fresh);
@@ -433,8 +433,8 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 	int ret = -1;
 
 	memset(fcache, 0, sizeof(fcache));
-	salvage_init(&salvage, "hsatrace-analyze");
-	damage = trace_check_tree(path, "hsatrace-analyze", &counts);
+	salvage_init(&salvage, "hsatrace analyze");
+	damage = trace_check_tree(path, "hsatrace analyze", &counts);
 	c.fn = fn;
 	c.ctx = ctx;
 	c.trace_name = copy ? basename(copy) : path;

@@ -52,7 +52,7 @@ if [ "$lost" -eq 0 ]; then
 else
 	"$bin/hsatrace-analyze" -S "$xml" "$trace" >/dev/null 2>"$tmp/lossy-analyze.log"
 	ok $? "discarded events: analyze exits 0" || diag "$(cat "$tmp/lossy-analyze.log")"
-	grep -q "^hsatrace-analyze: warning: the tracer discarded $lost events and 0 packets" \
+	grep -q "^hsatrace analyze: warning: the tracer discarded $lost events and 0 packets" \
 		"$tmp/lossy-analyze.log"
 	ok $? "and warns as stats and unify do ($lost events)" || diag "$(cat "$tmp/lossy-analyze.log")"
 fi

@@ -249,7 +249,7 @@ T=XmlUtilsTest.testXmlValidateInvalid
 "$A" -q -c -x "$XSD" "$XI"/*.xml >"$TMP/invalid.out" 2>"$TMP/invalid.err"
 rc=$?
 for f in "$XI"/*.xml; do
-	[ $rc -eq 1 ] && grep -q "^$f: invalid" "$TMP/invalid.out" && grep -q "^hsatrace-analyze: $f:[0-9]*: element <" "$TMP/invalid.err"
+	[ $rc -eq 1 ] && grep -q "^$f: invalid" "$TMP/invalid.out" && grep -q "^hsatrace analyze: $f:[0-9]*: element <" "$TMP/invalid.err"
 	ok $? "$T: $(basename "$f") is rejected with file:line and the element"
 done
 T=XmlAnalysisModuleSourceTest

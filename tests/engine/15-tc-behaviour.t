@@ -204,10 +204,10 @@ warnings() { # TRACE XML...: the trace-type warnings of each run, one line each
 	for x in "$@"; do "$A" "$x" "$tr" 2>&1 >/dev/null | grep 'warning: analysis'; done
 }
 is "$(warnings "$UST" "$T/kern.xml" "$T/ust.xml" "$T/ctf.xml")" \
-	"hsatrace-analyze: warning: analysis kern: none of its trace types fits an LTTng UST trace: Trace Compass would not offer it (run anyway)" \
+	"hsatrace analyze: warning: analysis kern: none of its trace types fits an LTTng UST trace: Trace Compass would not offer it (run anyway)" \
 	"$T13: a kernel analysis on a UST-only trace is warned about, UST and generic CTF ones are not"
 is "$(warnings "$T/nums.trace.xml" "$T/ctf.xml" "$T/stubtype.xml")" \
-	"hsatrace-analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
+	"hsatrace analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
 	"$T13: a CTF analysis on a stub trace is warned about, a stub one is not"
 
 # ---------------------------------------------------------------- item 9

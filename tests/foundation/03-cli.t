@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 11
+plan 12
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -37,6 +37,22 @@ for c in $commands; do
 		bad="$bad $c(text)"
 done
 is "$bad" "" "'hsatrace CMD --version' prints the version, for every command"
+# One message prefix for every command: "hsatrace CMD: ...", here on a path that does not exist.
+bad=""
+for c in $commands; do
+	case $c in
+	record) args="-- /nonexistent-program" ;;
+	analyze) args="/nonexistent.xml /nonexistent" ;;
+	unify) args="/nonexistent -o $HSATRACE_BUILD/cli-test-out" ;;
+	report) args="-o $HSATRACE_BUILD/cli-test.html /nonexistent" ;;
+	export) args="/nonexistent -f sqlite -o $HSATRACE_BUILD/cli-test.db" ;;
+	*) args="/nonexistent" ;;
+	esac
+	# shellcheck disable=SC2086
+	first=$("$hsat" "$c" $args 2>&1 >/dev/null | head -n 1)
+	case "$first" in "hsatrace $c: "*) ;; *) bad="$bad $c($first)" ;; esac
+done
+is "$bad" "" "every command's messages start with 'hsatrace CMD: '"
 out=$("$hsat" help)
 case "$out" in *"hsatrace help <command>"*) r=0 ;; *) r=1 ;; esac
 ok $r "--help mentions 'hsatrace help <command>'"
