@@ -1,6 +1,6 @@
 # analyses/common: what the commands' trace readers share (linked into each command's objects).
 COMMON_TRACE_CHECK_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,trace_check.o ctf_index.o \
-	ctf_clock.o stream_file.o)
+	ctf_clock.o stream_file.o metadata_check.o)
 COMMON_BT_OBJS := $(BUILD)/obj/analyses/common/bt_error_text.o
 # Reading a trace source.ctf.fs refuses whole, stream file by stream file (unify, stats, report).
 COMMON_SALVAGE_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,salvage.o packet_walk.o bt_probe.o)

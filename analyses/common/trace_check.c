@@ -1,5 +1,7 @@
 #include "analyses/common/trace_check.h"
 
+#include "analyses/common/metadata_check.h"
+
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -150,6 +152,15 @@ static void walk(struct check *c, const char *dir, int depth)
 
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	if (is_file(path, &st)) {
+		char why[256];
+
+		if (ctf_metadata_check(dir, why, sizeof(why)) != 0) {
+			fprintf(stderr, "%s: warning: %s, the trace cannot be read: path=%s\n",
+				c->prog, why, dir);
+			c->counts.damaged_metadata++;
+			c->problems++;
+			return;
+		}
 		check_trace(c, dir);
 		return;
 	}
@@ -181,6 +192,7 @@ size_t trace_check_tree(const char *root, const char *prog, struct trace_check_c
 		counts->missing_packets += c.counts.missing_packets;
 		counts->missing_bytes += c.counts.missing_bytes;
 		counts->folders_without_metadata += c.counts.folders_without_metadata;
+		counts->damaged_metadata += c.counts.damaged_metadata;
 	}
 	return c.problems;
 }

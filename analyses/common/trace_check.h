@@ -24,6 +24,8 @@ struct trace_check_counts {
 	uint64_t missing_packets;
 	uint64_t missing_bytes;
 	size_t folders_without_metadata;  /* holding stream files that cannot be read */
+	size_t damaged_metadata;	  /* traces whose packetized metadata is cut or damaged
+					     (babeltrace2 would spin on them: never opened) */
 };
 
 size_t trace_check_tree(const char *root, const char *prog, struct trace_check_counts *counts);

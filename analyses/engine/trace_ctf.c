@@ -442,6 +442,11 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 		snprintf(err, errsz, "failed to create the trace graph: path=%s", path);
 		goto cleanup;
 	}
+	if (counts.damaged_metadata) {
+		snprintf(err, errsz, "the trace's metadata is cut or damaged (%zu traces), it cannot "
+			 "be read: path=%s", counts.damaged_metadata, path);
+		goto cleanup;
+	}
 	src_cls = find_class("ctf", "fs", 1, &ctf);
 	mux_cls = find_class("utils", "muxer", 0, &utils);
 	if (!src_cls || !mux_cls) {

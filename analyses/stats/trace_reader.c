@@ -203,6 +203,7 @@ static int run_graph(bt_graph *graph, struct read_state *state,
 int trace_read_is_damaged(const struct trace_read_losses *losses)
 {
 	return losses->damage.short_streams || losses->damage.folders_without_metadata ||
+	       losses->damage.damaged_metadata ||
 	       losses->streams_cut || losses->streams_lost;
 }
 

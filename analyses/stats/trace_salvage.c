@@ -7,6 +7,7 @@
 
 #include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_probe.h"
+#include "analyses/common/metadata_check.h"
 
 struct dir_list {
 	char **items;
@@ -51,6 +52,11 @@ int trace_salvage_dirs(struct salvage *sv, char ***dirs, size_t *ndirs, char *er
 	int n, ret = -1;
 
 	for (size_t i = 0; i < *ndirs; i++) {
+		char why[256];
+
+		/* Damaged metadata makes babeltrace2 spin: never opened (trace_check said so). */
+		if (ctf_metadata_check((*dirs)[i], why, sizeof(why)) != 0)
+			continue;
 		if (bt_probe_trace_opens((*dirs)[i])) {
 			if (append(&out, (*dirs)[i]) != 0)
 				goto end;

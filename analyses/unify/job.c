@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyses/common/metadata_check.h"
 #include "analyses/unify/pass.h"
 
 /* Stream files of the channel hsatrace record gives hsa_activity and hsa_meta events. */
@@ -28,7 +29,6 @@ void unify_job_release(struct unify_job *j)
 	*j = (struct unify_job){ 0 };
 }
 
-/* Opens every trace found; a trace that does not open whole is read stream by stream. */
 /* Where salvage puts a readable part of a trace: the job's list, in the trace's run. */
 struct salvage_target {
 	struct trace_list *list;
@@ -49,6 +49,7 @@ static int salvage_into_list(struct unify_job *j, const char *path, unsigned run
 	return salvage_trace(&j->salvage, path, pass_trace_opens, add_salvaged, &t);
 }
 
+/* Opens every trace found; a trace that does not open whole is read stream by stream. */
 static int open_traces(struct unify_job *j)
 {
 	size_t n = j->traces.n;
@@ -56,10 +57,16 @@ static int open_traces(struct unify_job *j)
 	for (size_t i = 0; i < n; i++) {
 		struct trace_dir *d = &j->traces.dirs[i];
 		size_t label, first_added = j->traces.n;
-		char *path;
+		char *path, why[256];
 		unsigned run;
 		int r;
 
+		/* Damaged metadata makes babeltrace2 spin: never opened (trace_check said so). */
+		if (ctf_metadata_check(d->path, why, sizeof(why)) != 0) {
+			d->readable = false;
+			j->skipped_traces++;
+			continue;
+		}
 		d->readable = pass_trace_is_readable(d->path);
 		if (d->readable)
 			continue;

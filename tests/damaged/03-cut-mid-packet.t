@@ -3,7 +3,8 @@
 # so every event was lost to stats, report and analyze. They now read it as unify does: the
 # other streams whole, the cut one up to its last complete packet, saying what was dropped;
 # exit 1 after writing what they read. The expected events come from babeltrace2 itself on a
-# copy cut exactly at that packet's end.
+# copy cut exactly at that packet's end. And metadata cut inside one of its packets, on which
+# babeltrace2 2.0.4 spins forever: every command says so and exits 1, without hanging.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -11,10 +12,11 @@ lttng_harness_unprivileged "$@"
 bin=$HSATRACE_BUILD/libexec/hsatrace
 app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 xml=$HSATRACE_SRC/xml-views/hsa-api-callstack.xml
-for p in "$app" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-analyze"; do
+for p in "$app" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-analyze" \
+	"$bin/hsatrace-unify" "$bin/hsatrace-export"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 10
+plan 16
 export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
 
 lttng_harness_start || exit 1
@@ -61,4 +63,24 @@ ok $? "analyze: the same intervals as on the copy cut at the packet's end" ||
 	sed 's/^/# /' "$tmp/analyze.err"
 grep -q 'cut inside a packet' "$tmp/analyze.err"
 ok $? "analyze: says the trace is incomplete and why" || sed 's/^/# /' "$tmp/analyze.err"
+# The metadata (packetized, 4 KiB packets) cut inside its last packet.
+cp -r "$trace" "$tmp/meta-cut"
+msize=$(stat -c %s "$tmp/meta-cut/metadata")
+truncate -s $((msize - 1000)) "$tmp/meta-cut/metadata"
+[ "$(head -c 4 "$tmp/meta-cut/metadata" | od -An -tx1 | tr -d ' ')" = 571dd175 ]
+ok $? "the recording's metadata is packetized ($msize bytes), now cut"
+for cmd in "stats" "report -o $tmp/m.html" "analyze $xml" "unify -o $tmp/m.out" \
+	"export -f sqlite -o $tmp/m.db"; do
+	set -- $cmd
+	name=$1
+	shift
+	case $name in
+	unify | export) timeout 60 "$bin/hsatrace-$name" "$tmp/meta-cut" "$@" ;;
+	*) timeout 60 "$bin/hsatrace-$name" "$@" "$tmp/meta-cut" ;;
+	esac >/dev/null 2>"$tmp/m-$name.err"
+	rc=$?
+	[ $rc = 1 ] && grep -q "warning: metadata cut inside its packet .*path=$tmp/meta-cut" "$tmp/m-$name.err"
+	ok $? "metadata cut inside a packet: $name says so and exits 1 (got $rc; 124 = hung)" ||
+		sed 's/^/# /' "$tmp/m-$name.err"
+done
 done_testing
