@@ -1,9 +1,10 @@
 /*
  * libhsatrace-follow.so - preloaded by `hsatrace record` into the program, and through the
  * environment into every program it exec()s: before main(), it sends its pid over the Unix
- * socket named by HSATRACE_RECORD_SOCKET ("@NAME": abstract namespace) and waits (at most FOLLOW_WAIT_S) until record has
- * added it to the session's process tracker (record replies one byte), so a descendant's
- * first events are recorded too. Without the variable it does nothing.
+ * socket named by HSATRACE_RECORD_SOCKET ("@NAME": abstract namespace) and waits (at most
+ * FOLLOW_WAIT_S) until record has added it to the session's process tracker (record replies
+ * one byte), so a descendant's first events are recorded too. Without the variable it does
+ * nothing.
  */
 #include <errno.h>
 #include <stddef.h>
