@@ -393,13 +393,11 @@ static int append_input(void *data, const char *dir)
 static int salvage_inputs(struct salvage *sv, const char *path, bt_value **params)
 {
 	bt_value *fresh, *inputs = NULL;
-	char causes[2048];
 	int n;
 
-	bt_error_text_take(causes, sizeof(causes));	/* first: the library refuses calls until then */
+	/* first: the library refuses calls while the thread has an error */
+	bt_probe_warn_refused("hsatrace analyze", path);
 	fresh = bt_value_map_create();
-	fprintf(stderr, "hsatrace analyze: warning: trace cannot be opened whole, reading its "
-		"streams one by one: path=%s%s%s\n", path, causes[0] ? "\n  cause: " : "", causes);
 	if (!fresh || bt_value_map_insert_empty_array_entry(fresh, "inputs", &inputs)) {
 		bt_value_put_ref(fresh);
 		return -1;
@@ -510,6 +508,7 @@ cleanup:
 	bt_plugin_put_ref(ctf);
 	bt_plugin_put_ref(utils);
 	salvage_release(&salvage);	/* after the graph: its source read the salvaged files */
+	bt_probe_release();
 	free(copy);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyses/common/bt_error_text.h"
+#include "analyses/common/bt_probe.h"
 #include "analyses/common/stream_file.h"
 #include "analyses/stats/trace_merge.h"
 #include "analyses/stats/trace_salvage.h"
@@ -257,5 +258,6 @@ cleanup:
 	free(state.srcs);
 	trace_dirs_free(state.dirs, state.ndirs);
 	salvage_release(&salvage);	/* after the graph: its sources read the salvaged files */
+	bt_probe_release();
 	return ret;
 }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_probe.h"
 #include "analyses/common/metadata_check.h"
 
@@ -36,15 +35,6 @@ static int append(void *data, const char *dir)
 	return 0;
 }
 
-static void warn_refused(const struct salvage *sv, const char *dir)
-{
-	char causes[2048];
-
-	bt_error_text_take(causes, sizeof(causes));
-	fprintf(stderr, "%s: warning: trace cannot be opened whole, reading its streams one by "
-		"one: path=%s%s%s\n", sv->prog, dir, causes[0] ? "\n  cause: " : "", causes);
-}
-
 int trace_salvage_dirs(struct salvage *sv, char ***dirs, size_t *ndirs, char *err,
 		       size_t err_size)
 {
@@ -62,7 +52,7 @@ int trace_salvage_dirs(struct salvage *sv, char ***dirs, size_t *ndirs, char *er
 				goto end;
 			continue;
 		}
-		warn_refused(sv, (*dirs)[i]);
+		bt_probe_warn_refused(sv->prog, (*dirs)[i]);
 		n = salvage_trace(sv, (*dirs)[i], bt_probe_trace_opens_quietly, append, &out);
 		if (n < 0)
 			goto end;

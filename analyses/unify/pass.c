@@ -1,5 +1,6 @@
 #include "analyses/unify/pass.h"
 #include "analyses/common/bt_error_text.h"
+#include "analyses/common/bt_probe.h"
 #include "analyses/common/bt_sink.h"
 #include "analyses/common/stream_file.h"
 
@@ -43,6 +44,7 @@ static const bt_plugin *plugin;
 void pass_cleanup(void)
 {
 	BT_PLUGIN_PUT_REF_AND_RESET(plugin);
+	bt_probe_release();
 }
 
 static const bt_plugin *ctf_plugin(void)
@@ -79,27 +81,15 @@ cleanup:
 
 bool pass_trace_opens(const char *path)
 {
-	bt_graph *g = bt_graph_create(0);
-	bool ok = g && add_source(g, path, 0) != NULL;
-
-	if (!ok)
-		bt_current_thread_clear_error();
-	bt_graph_put_ref(g);
-	return ok;
+	return bt_probe_trace_opens_quietly(path);
 }
 
 bool pass_trace_is_readable(const char *path)
 {
-	bt_graph *g = bt_graph_create(0);
-	bool ok = g && add_source(g, path, 0) != NULL;
+	bool ok = bt_probe_trace_opens(path);
 
-	if (!ok) {
-		char what[4200];
-
-		snprintf(what, sizeof(what), "warning: trace cannot be opened whole, reading its streams one by one: path=%s", path);
-		print_error(what);
-	}
-	bt_graph_put_ref(g);
+	if (!ok)
+		bt_probe_warn_refused("hsatrace unify", path);
 	return ok;
 }
 
