@@ -3,6 +3,6 @@ COMMON_TRACE_CHECK_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,trace_check
 	ctf_clock.o stream_file.o metadata_check.o)
 COMMON_BT_OBJS := $(BUILD)/obj/analyses/common/bt_error_text.o
 # Reading a trace source.ctf.fs refuses whole, stream file by stream file (unify, stats, report).
-COMMON_SALVAGE_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,salvage.o packet_walk.o bt_probe.o)
+COMMON_SALVAGE_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,salvage.o packet_walk.o bt_probe.o fs_tree.o)
 
 $(BUILD)/obj/analyses/common/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)

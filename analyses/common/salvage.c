@@ -4,7 +4,6 @@
 #include <endian.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyses/common/fs_tree.h"
 #include "analyses/common/packet_walk.h"
 
 #define INDEX_MAGIC 0xC1F1DCC1u
@@ -22,18 +22,10 @@ void salvage_init(struct salvage *sv, const char *prog)
 	*sv = (struct salvage){ .prog = prog };
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 void salvage_release(struct salvage *sv)
 {
 	if (sv->root)
-		nftw(sv->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		fs_remove_tree(sv->root);
 	free(sv->root);
 	*sv = (struct salvage){ .prog = sv->prog };
 }

@@ -10,6 +10,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "analyses/common/fs_tree.h"
+
 #define PROG "hsatrace unify: "
 /* Below this, a file system counts as full: the sink's next buffer would not fit. */
 #define FULL_BELOW_BYTES (64u * 1024)
@@ -80,19 +82,10 @@ int out_stage_commit(struct out_stage *st)
 	return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 void out_stage_abort(struct out_stage *st)
 {
 	if (st->tmp_path)
-		nftw(st->tmp_path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		fs_remove_tree(st->tmp_path);
 }
 
 void out_stage_release(struct out_stage *st)
