@@ -1,6 +1,7 @@
 /* output.c - see output.h. */
 #include "analyses/engine/output.h"
 
+#include "analyses/common/csv_field.h"
 #include "analyses/common/json_string.h"
 
 #include <inttypes.h>
@@ -66,21 +67,6 @@ static void text_escaped(FILE *f, const char *s)
 	}
 }
 
-static void csv_escaped(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs_unlocked(s, f);
-		return;
-	}
-	fputc_unlocked('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc_unlocked('"', f);
-		fputc_unlocked(*s, f);
-	}
-	fputc_unlocked('"', f);
-}
-
 void out_str(struct out *o, const char *name, const char *value)
 {
 	sep(o, name);
@@ -91,7 +77,7 @@ void out_str(struct out *o, const char *name, const char *value)
 	if (o->format == OUT_TEXT)
 		text_escaped(o->f, value);
 	else if (o->format == OUT_CSV)
-		csv_escaped(o->f, value);
+		csv_field_write(value, o->f);
 	else
 		json_string_write(value, o->f);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyses/common/csv_field.h"
 #include "analyses/export/export_path.h"
 #include "analyses/export/export_sink.h"
 
@@ -20,21 +21,6 @@ struct csv_sink {
 	char *path, *tmp;
 	int force;
 };
-
-static void write_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 static int write_error(struct csv_sink *s, enum export_table t, int errnum, char *err,
 		       size_t err_size)
@@ -57,7 +43,7 @@ static int csv_row(struct export_sink *sink, enum export_table table,
 		if (row[i].kind == EXV_INT)
 			fprintf(f, "%" PRId64, row[i].i);
 		else if (row[i].kind == EXV_TEXT)
-			write_field(f, row[i].s);
+			csv_field_write(row[i].s, f);
 	}
 	if (fputc('\n', f) == EOF || ferror(f))
 		return write_error(s, table, errno, err, err_size);

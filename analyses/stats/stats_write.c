@@ -1,5 +1,6 @@
 /* The table writers: aligned text, CSV, JSON and HTML. */
 #include "analyses/stats/stats_table.h"
+#include "analyses/common/csv_field.h"
 #include "analyses/common/json_string.h"
 #include "analyses/common/utf8.h"
 
@@ -60,21 +61,6 @@ static void write_text(const struct stats_tables *ts, FILE *out)
 
 /* ---- CSV ---------------------------------------------------------------------------- */
 
-static void write_csv_cell(const char *s, FILE *out)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 /* Every row starts with its section, so `grep ^kernels,` selects one table. */
 static void write_csv(const struct stats_tables *ts, FILE *out)
 {
@@ -91,7 +77,7 @@ static void write_csv(const struct stats_tables *ts, FILE *out)
 			fputs(t->section, out);
 			for (size_t c = 0; c < t->ncolumns; c++) {
 				fputc(',', out);
-				write_csv_cell(at(t, r, c), out);
+				csv_field_write(at(t, r, c), out);
 			}
 			fputc('\n', out);
 		}
