@@ -412,6 +412,33 @@ static int salvage_inputs(struct salvage *sv, const char *path, bt_value **param
 	return n;
 }
 
+/*
+ * The trace's source; when source.ctf.fs refuses the trace whole, the source of its readable
+ * parts, in a fresh graph (the refusal is only then probed for: one opening on the common
+ * path). 0, or -1 with the thread's error set.
+ */
+static int add_source_or_salvage(bt_graph **graph, const bt_component_class_source *cls,
+				 bt_value **params, struct salvage *sv, const char *path,
+				 const bt_component_source **src, size_t *damage)
+{
+	int n;
+
+	if (bt_graph_add_source_component(*graph, cls, "source", *params, BT_LOGGING_LEVEL_NONE,
+					  src) == BT_GRAPH_ADD_COMPONENT_STATUS_OK)
+		return 0;
+	n = salvage_inputs(sv, path, params);
+	if (n < 0)
+		return -1;
+	if (n > 0)
+		(*damage)++;
+	/* Nothing salvaged: the same refusal again, which says why (the warning took it). */
+	BT_GRAPH_PUT_REF_AND_RESET(*graph);
+	*graph = bt_graph_create(0);
+	return *graph && bt_graph_add_source_component(*graph, cls, "source", *params,
+						       BT_LOGGING_LEVEL_NONE, src) ==
+				 BT_GRAPH_ADD_COMPONENT_STATUS_OK ? 0 : -1;
+}
+
 int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
 {
 	const bt_plugin *ctf = NULL, *utils = NULL;
@@ -456,10 +483,7 @@ int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, si
 		snprintf(err, errsz, "failed to build the source parameters: path=%s", path);
 		goto cleanup;
 	}
-	if (!bt_probe_trace_opens(path) && salvage_inputs(&salvage, path, &params) > 0)
-		damage++;
-	if (bt_graph_add_source_component(graph, src_cls, "source", params, BT_LOGGING_LEVEL_NONE,
-					  &src)) {
+	if (add_source_or_salvage(&graph, src_cls, &params, &salvage, path, &src, &damage)) {
 		take_error(err, errsz, "open the CTF trace", path, "");
 		goto cleanup;
 	}

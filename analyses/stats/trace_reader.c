@@ -23,6 +23,7 @@ struct read_state {
 	char **dirs;			/* the trace folders, */
 	const bt_component_source **srcs; /* and the source reading each */
 	size_t ndirs;
+	int source_refused;		/* build_graph failed: source.ctf.fs refused a folder */
 };
 
 static void describe_stream(const bt_port_output *upstream, char *buf, size_t size, void *data)
@@ -174,8 +175,10 @@ static int build_graph(bt_graph *graph, const bt_component_class_source *fs,
 	}
 	merge->n_inputs = 0;
 	for (size_t i = 0; i < s->ndirs; i++) {
-		if (add_source(graph, fs, s->dirs[i], i, &s->srcs[i], s->err, s->err_size))
+		if (add_source(graph, fs, s->dirs[i], i, &s->srcs[i], s->err, s->err_size)) {
+			s->source_refused = 1;
 			return -1;
+		}
 		merge->n_inputs += bt_component_source_get_output_port_count(s->srcs[i]);
 	}
 	return add_sink(graph, merge, &sink, s->err, s->err_size) ||
@@ -198,6 +201,37 @@ static int run_graph(bt_graph *graph, struct read_state *state,
 		bt_current_thread_clear_error(); /* the callback or the merge said why */
 	else
 		take_bt_error("failed to read the trace", state->err, state->err_size);
+	return -1;
+}
+
+/*
+ * The graph of every trace folder; when source.ctf.fs refuses one whole, it is built again
+ * from the folders' readable parts (trace_salvage.h): only then is each folder probed.
+ */
+static int open_graph(bt_graph **graph, const bt_component_class_source *fs,
+		      struct read_state *s, struct trace_merge_params *merge, struct salvage *sv)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		s->source_refused = 0;
+		*graph = bt_graph_create(0);
+		if (!*graph) {
+			snprintf(s->err, s->err_size, "failed to create a babeltrace2 graph");
+			return -1;
+		}
+		if (build_graph(*graph, fs, s, merge) == 0)
+			return 0;
+		if (attempt || !s->source_refused)
+			return -1;
+		BT_GRAPH_PUT_REF_AND_RESET(*graph);
+		free(s->srcs);
+		s->srcs = NULL;
+		s->err[0] = '\0';	/* the probes below say again what was refused, and why */
+		if (trace_salvage_dirs(sv, &s->dirs, &s->ndirs, s->err, s->err_size) != 0)
+			return -1;
+		s->losses.streams_cut = sv->streams_cut;
+		s->losses.streams_lost = sv->streams_lost;
+		s->losses.bytes_dropped = sv->bytes_dropped;
+	}
 	return -1;
 }
 
@@ -228,22 +262,13 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 	salvage_init(&salvage, prog);
 	if (trace_find_dirs(path, &state.dirs, &state.ndirs, err, err_size) ||
 	    find_fs_class(&ctf, &fs, err, err_size) ||
-	    trace_salvage_dirs(&salvage, &state.dirs, &state.ndirs, err, err_size))
+	    trace_salvage_drop_damaged_metadata(&state.dirs, &state.ndirs, err, err_size))
 		goto cleanup;
-	state.losses.streams_cut = salvage.streams_cut;
-	state.losses.streams_lost = salvage.streams_lost;
-	state.losses.bytes_dropped = salvage.bytes_dropped;
 	if (!state.ndirs) {
 		snprintf(err, err_size, "no readable trace: path=%s", path);
 		goto cleanup;
 	}
-	graph = bt_graph_create(0);
-	if (!graph) {
-		snprintf(err, err_size, "failed to create a babeltrace2 graph");
-		goto cleanup;
-	}
-	if (build_graph(graph, fs, &state, &merge) ||
-	    run_graph(graph, &state, &merge))
+	if (open_graph(&graph, fs, &state, &merge, &salvage) || run_graph(graph, &state, &merge))
 		goto cleanup;
 	state.losses.clamped = merge.clamped;
 	if (merge.clamped)
