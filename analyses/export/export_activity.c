@@ -61,15 +61,12 @@ static int packet_submit(struct export_decoder *d, const struct trace_event *ev,
 		F("dep_signal_3"), F("dep_signal_4"),
 	};
 	const char *name = export_field_str(ev, "kernel_name");
-	char *readable = name ? demangle_symbol(name) : NULL;
-	int ret;
+	const char *readable = demangle_cached(&d->kernel_names, name);
 
 	if (row[PKT_TYPE].kind == EXV_INT)
 		row[PKT_TYPE_NAME] = export_text(packet_type_name(row[PKT_TYPE].i));
 	row[PKT_KERNEL_NAME] = export_text(readable ? readable : name);
-	ret = export_emit(d, EX_PACKETS, row, err, err_size);
-	free(readable);
-	return ret;
+	return export_emit(d, EX_PACKETS, row, err, err_size);
 }
 
 static struct export_value duration(const struct export_value *begin,
@@ -89,18 +86,15 @@ static int kernel_exec(struct export_decoder *d, const struct trace_event *ev, i
 		F("gpu_begin_ns"), F("gpu_end_ns"), export_text(NULL),
 	};
 	const char *name = trace_event_get_str(ev, "kernel_name");
-	char *readable;
-	int ret;
+	const char *readable;
 
 	(void)tid;
 	name = name && *name ? name : "(unnamed)";	/* as hsatrace stats names it */
-	readable = demangle_symbol(name);
+	readable = demangle_cached(&d->kernel_names, name);
 	row[KER_NAME] = export_text(readable ? readable : name);
 	row[KER_MANGLED] = export_text(readable ? name : NULL);
 	row[KER_DURATION_NS] = duration(&row[KER_START_NS], &row[KER_END_NS]);
-	ret = export_emit(d, EX_KERNELS, row, err, err_size);
-	free(readable);
-	return ret;
+	return export_emit(d, EX_KERNELS, row, err, err_size);
 }
 
 static const char *copy_direction(const struct trace_event *ev, char *buf, size_t size)

@@ -24,6 +24,7 @@ void export_decoder_release(struct export_decoder *d)
 	free(d->calls);
 	free(d->free_calls);
 	free(d->queues);
+	demangle_cache_release(&d->kernel_names);
 	memset(d, 0, sizeof(*d));
 }
 

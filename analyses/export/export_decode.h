@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyses/common/demangle.h"
 #include "analyses/export/export_sink.h"
 #include "analyses/stats/keymap.h"
 #include "analyses/stats/trace_event.h"
@@ -49,6 +50,7 @@ struct export_decoder {
 	size_t queue_count, queue_alloc;
 	int64_t last_ns;
 	uint64_t rows;
+	struct demangle_cache kernel_names;	/* each mangled kernel name demangled once */
 };
 
 void export_decoder_init(struct export_decoder *d, struct export_sink *sink);

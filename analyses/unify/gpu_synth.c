@@ -232,20 +232,13 @@ static int fill_counter_event(const struct gpu_store *st, const struct synth *e,
 static int show_demangled(struct unify_iter *it, const struct gpu_record *rec, bt_field *payload)
 {
 	bt_field *name = bt_field_structure_borrow_member_field_by_name(payload, "kernel_name");
-	char *readable;
+	const char *readable;
 
-	if (!name || rec->kind != GPU_KERNEL || strncmp(rec->kernel_name, "_Z", 2) != 0)
+	if (!name || rec->kind != GPU_KERNEL)
 		return 0;
-	readable = ptrmap_get(&it->demangled, rec->kernel_name);
-	if (!readable) {
-		readable = demangle_symbol(rec->kernel_name);
-		if (!readable)
-			return 0;	/* not a valid mangled name: shown as traced */
-		if (ptrmap_put(&it->demangled, rec->kernel_name, readable) != 0) {
-			free(readable);
-			return -1;
-		}
-	}
+	readable = demangle_cached(&it->demangled, rec->kernel_name);
+	if (!readable)
+		return 0;	/* not a mangled name: shown as traced */
 	return bt_field_string_set_value(name, readable) == BT_FIELD_STRING_SET_VALUE_STATUS_OK ?
 		0 : -1;
 }
@@ -312,19 +305,11 @@ error:
 	return -1;
 }
 
-static void free_value(const void *key, void *value, void *data)
-{
-	(void)key;
-	(void)data;
-	free(value);
-}
-
 void gpu_synth_release(struct unify_iter *it)
 {
 	for (size_t i = 0; i < 4; i++)
 		ptrmap_release(&it->gpu_ecs[i]);
-	ptrmap_foreach(&it->demangled, free_value, NULL);
-	ptrmap_release(&it->demangled);
+	demangle_cache_release(&it->demangled);
 	free(it->syn);
 	free(it->gstreams);
 }

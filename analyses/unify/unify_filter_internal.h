@@ -11,6 +11,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "analyses/common/demangle.h"
 #include "analyses/common/ptrmap.h"
 #include "analyses/unify/out_trace.h"
 #include "analyses/unify/unify_filter.h"
@@ -71,7 +72,7 @@ struct unify_iter {
 	size_t n_gstreams;
 	bt_stream_class *gpu_sc;	/* borrowed from the output trace class */
 	struct ptrmap gpu_ecs[4];	/* input activity event class -> output hsa_gpu event class */
-	struct ptrmap demangled;	/* interned mangled kernel name -> its demangled copy */
+	struct demangle_cache demangled; /* kernel names shown demangled in hsa_gpu events */
 	bt_event_class *counter_ec;
 };
 
