@@ -1,4 +1,6 @@
 /* export_api - API entry/exit pairs to api_calls rows, their arguments to api_args rows. */
+#include "analyses/common/api_event.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,17 +69,11 @@ static int take_call(struct export_decoder *d, size_t *index)
 
 static void function_name(const struct trace_event *ev, char *buf, size_t size)
 {
-	const char *function = trace_event_get_str(ev, "function");
-	const char *colon = strchr(ev->name, ':');
-	size_t len;
+	const char *function = api_event_function(ev->name, trace_event_get_str(ev, "function"),
+						  buf, size);
 
-	if (function && *function) {
+	if (function != buf)
 		snprintf(buf, size, "%s", function);
-		return;
-	}
-	colon = colon ? colon + 1 : ev->name;
-	len = strlen(colon) > strlen("_entry") ? strlen(colon) - strlen("_entry") : 0;
-	snprintf(buf, size, "%.*s", (int)len, colon);
 }
 
 int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int64_t pid,

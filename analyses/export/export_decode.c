@@ -1,4 +1,6 @@
 /* export_decode - the dispatch of events, the processes and threads they come from. */
+#include "analyses/common/api_event.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,19 +98,11 @@ static int identify(struct export_decoder *d, const struct trace_event *ev, int6
 	return 0;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 int export_decoder_event(struct export_decoder *d, const struct trace_event *ev, char *err,
 			 size_t err_size)
 {
 	int64_t pid = 0, tid = 0;
-	int is_api = strncmp(ev->name, "hsa_api:", 8) == 0 ||
-		     strncmp(ev->name, "hsa_api_hot:", 12) == 0;
+	int is_api = api_event_is_api(ev->name);
 
 	if (!is_api && strncmp(ev->name, "hsa_activity:", 13) != 0)
 		return 0;
@@ -120,10 +114,14 @@ int export_decoder_event(struct export_decoder *d, const struct trace_event *ev,
 		return -1;
 	if (!is_api)
 		return export_activity(d, ev, pid, tid, err, err_size);
-	if (ends_with(ev->name, "_entry"))
+	switch (api_event_classify(ev->name, NULL, NULL)) {
+	case API_EVENT_ENTRY:
 		return export_api_entry(d, ev, pid, tid, err, err_size);
-	if (ends_with(ev->name, "_exit"))
+	case API_EVENT_EXIT:
 		return export_api_exit(d, ev, pid, err, err_size);
+	case API_EVENT_NONE:
+		break;
+	}
 	return 0;
 }
 

@@ -1,4 +1,5 @@
 #include "analyses/report/timeline.h"
+#include "analyses/common/api_event.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,7 @@ static int api_entry(struct timeline *tl, const struct trace_event *ev)
 	uint64_t corr;
 	const char *function = trace_event_get_str(ev, "function");
 	const char *procname = trace_event_get_str(ev, "procname");
-	char label[96];
+	char label[96], fallback[128];
 	size_t lane, *slot;
 	struct timeline_open *o;
 	int added;
@@ -190,7 +191,8 @@ static int api_entry(struct timeline *tl, const struct trace_event *ev)
 	o->lane = lane;
 	o->begin_ns = ev->ts_ns;
 	o->depth = tl->lanes[lane].open_calls++;
-	return intern(tl, function ? function : ev->name, &o->name);
+	return intern(tl, api_event_function(ev->name, function, fallback, sizeof(fallback)),
+		      &o->name);
 }
 
 static int api_exit(struct timeline *tl, const struct trace_event *ev)
@@ -303,13 +305,6 @@ static int counter_sample(struct timeline *tl, const struct trace_event *ev,
 	return 0;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 int timeline_add_event(struct timeline *tl, const struct trace_event *ev)
 {
 	const char *n = ev->name;
@@ -317,13 +312,16 @@ int timeline_add_event(struct timeline *tl, const struct trace_event *ev)
 	if (!ev->has_ts)
 		return 0;
 	see_time(tl, ev->ts_ns);
-	if (strncmp(n, "hsa_api:", 8) == 0 || strncmp(n, "hsa_api_hot:", 12) == 0) {
-		if (ends_with(n, "_entry"))
-			return api_entry(tl, ev);
-		if (ends_with(n, "_exit"))
-			return api_exit(tl, ev);
-		return 0;
+	switch (api_event_classify(n, NULL, NULL)) {
+	case API_EVENT_ENTRY:
+		return api_entry(tl, ev);
+	case API_EVENT_EXIT:
+		return api_exit(tl, ev);
+	case API_EVENT_NONE:
+		break;
 	}
+	if (api_event_is_api(n))
+		return 0;
 	if (strcmp(n, "hsa_activity:counter") == 0)
 		return counter_sample(tl, ev, 0);
 	if (strcmp(n, "hsa_gpu:kernel_counter") == 0)

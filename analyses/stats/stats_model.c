@@ -1,5 +1,6 @@
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/stats_model_internal.h"
+#include "analyses/common/api_event.h"
 #include "tracer/schema/hsatrace_schema.h"
 
 #include <inttypes.h>
@@ -151,21 +152,6 @@ static int is_wait_function(const char *f)
 	       strncmp(f, "hsa_amd_signal_wait_", 20) == 0;
 }
 
-/* "hsa_api:hsa_init_entry" → "hsa_init", when the event lacks a `function` field. */
-static void function_from_event_name(const char *name, size_t suffix_len, char *buf,
-				     size_t size)
-{
-	const char *colon = strchr(name, ':');
-	const char *start = colon ? colon + 1 : name;
-	size_t len = strlen(start);
-
-	len = len > suffix_len ? len - suffix_len : 0;
-	if (len >= size)
-		len = size - 1;
-	memcpy(buf, start, len);
-	buf[len] = '\0';
-}
-
 static int api_entry(struct stats_model *m, const struct trace_event *ev)
 {
 	struct thread_id t = thread_of(ev);
@@ -180,10 +166,7 @@ static int api_entry(struct stats_model *m, const struct trace_event *ev)
 
 	if (!ev->has_ts || !trace_event_get_u64(ev, "correlation_id", &corr))
 		return 0;
-	if (!function || !*function) {
-		function_from_event_name(ev->name, strlen("_entry"), fallback, sizeof(fallback));
-		function = fallback;
-	}
+	function = api_event_function(ev->name, function, fallback, sizeof(fallback));
 	key[0] = t.vpid;
 	key[1] = (int64_t)corr;
 	added = keymap_get_or_add(&m->pending_calls, key, sizeof(key), &slot);
@@ -498,13 +481,6 @@ int stats_model_check_contexts(const struct stats_model *m, const char *prog)
 
 /* ---- dispatch ----------------------------------------------------------------------- */
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 int stats_model_add_event(struct stats_model *m, const struct trace_event *ev)
 {
 	const char *n = ev->name;
@@ -517,16 +493,20 @@ int stats_model_add_event(struct stats_model *m, const struct trace_event *ev)
 			m->last_ns = ev->ts_ns;
 		m->have_time = 1;
 	}
-	if (strncmp(n, "hsa_api:", 8) == 0 || strncmp(n, "hsa_api_hot:", 12) == 0) {
+	if (api_event_is_api(n)) {
 		int64_t vtid;
 
 		m->api_events++;
 		if (!trace_event_get_i64(ev, "vtid", &vtid))
 			m->api_events_without_thread++;
-		if (ends_with(n, "_entry"))
+		switch (api_event_classify(n, NULL, NULL)) {
+		case API_EVENT_ENTRY:
 			return api_entry(m, ev);
-		if (ends_with(n, "_exit"))
+		case API_EVENT_EXIT:
 			return api_exit(m, ev);
+		case API_EVENT_NONE:
+			break;
+		}
 		return 0;
 	}
 	if (strncmp(n, "hsa_activity:", 13) == 0) {
