@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "runtime/agents.h"
-#include "runtime/queue.h"
+#include "runtime/queue_limits.h"
 
 #define AGENT_MAGIC 0x41474e54u /* "AGNT" */
 #define ISA_MAGIC 0x49534121u

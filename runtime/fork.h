@@ -29,7 +29,7 @@ void hsat_workers_at_fork(enum hsat_fork_phase phase);
 void hsat_counters_at_fork(enum hsat_fork_phase phase);
 void hsat_signals_at_fork(enum hsat_fork_phase phase);
 
-/* Only CHILD: runtime.c's init lock, which PREPARE does not take (it is held across whole
+/* Only CHILD: system.c's init lock, which PREPARE does not take (it is held across whole
  * hsa_init and hsa_shut_down calls, tool loading and thread joins included). */
 void hsat_runtime_at_fork_child(void);
 

@@ -12,11 +12,9 @@
 #include <hsa/amd_hsa_queue.h>
 #include <pthread.h>
 
+#include "runtime/queue_limits.h"
 #include "runtime/runtime.h"
 
-#define HSAT_QUEUES_MAX 128
-#define HSAT_QUEUE_MIN_SIZE 64
-#define HSAT_QUEUE_MAX_SIZE 16384
 #define HSAT_CU_MASK_WORDS 8 /* 256 compute units, the most HSATRACE_CPU_WORKERS allows */
 
 struct hsat_signal;

@@ -34,7 +34,7 @@ extern AmdExtTable hsat_amd_ext_table;
 /* api_table.c: restore every slot to the runtime's own implementation. */
 void hsat_api_table_reset(void);
 
-/* runtime.c: reference-counted init state. */
+/* system.c: reference-counted init state. */
 bool hsat_initialized(void);
 #define HSAT_REQUIRE_INIT()                                  \
 	do {                                                 \

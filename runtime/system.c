@@ -1,5 +1,5 @@
 /*
- * runtime.c - hsa_init / hsa_shut_down with reference counting, system information and
+ * system.c - hsa_init / hsa_shut_down with reference counting, system information and
  * extension queries.
  *
  * As in ROCr 5.2.3 (Runtime::Acquire/Load/Unload): the first hsa_init builds the agents and
