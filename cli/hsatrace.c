@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/version.h"
+#include "analyses/common/version.h"
 #include "tracer/schema/hsatrace_schema.h"
 
 struct command {

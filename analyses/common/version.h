@@ -1,5 +1,5 @@
-#ifndef HSATRACE_CLI_VERSION_H
-#define HSATRACE_CLI_VERSION_H
+#ifndef HSATRACE_COMMON_VERSION_H
+#define HSATRACE_COMMON_VERSION_H
 /* The release version of hsatrace (the event schema has its own version, in tracer/). */
 #define HSATRACE_VERSION "0.1.0"
 #endif

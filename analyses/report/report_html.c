@@ -3,7 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "cli/version.h"
+#include "analyses/common/version.h"
 
 #define LABEL_W 240
 #define PLOT_W 1000

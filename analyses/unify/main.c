@@ -26,7 +26,7 @@
 #include "analyses/unify/pass.h"
 #include "analyses/common/salvage.h"
 #include "analyses/unify/unify_filter.h"
-#include "cli/version.h"
+#include "analyses/common/version.h"
 
 struct options {
 	const char *out;

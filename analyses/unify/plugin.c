@@ -24,7 +24,7 @@
 #include "analyses/unify/job.h"
 #include "analyses/unify/pass.h"
 #include "analyses/unify/unify_filter.h"
-#include "cli/version.h"
+#include "analyses/common/version.h"
 
 BT_PLUGIN_MODULE();
 BT_PLUGIN(hsatrace);
