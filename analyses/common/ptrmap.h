@@ -1,5 +1,5 @@
 /*
- * ptrmap - a small open-addressing hash map from pointers to pointers.
+ * ptrmap - a hash map from pointers to pointers (a keymap keyed by the pointer's bytes).
  *
  * Used to map babeltrace2 input objects (stream classes, streams, field classes, ...) to
  * the objects created for them in the output trace. Keys are never NULL. The map owns
@@ -13,20 +13,13 @@
 #ifndef HSATRACE_PTRMAP_H
 #define HSATRACE_PTRMAP_H
 
-#include <stddef.h>
-
-struct ptrmap_slot {
-	const void *key;
-	void *value;
-};
+#include "analyses/common/keymap.h"
 
 struct ptrmap {
-	struct ptrmap_slot *slots;
-	size_t capacity; /* a power of two, or 0 */
-	size_t count;
+	struct keymap keys;
 };
 
-#define PTRMAP_INIT { NULL, 0, 0 }
+#define PTRMAP_INIT { KEYMAP_INIT }
 
 int ptrmap_put(struct ptrmap *map, const void *key, void *value);
 void *ptrmap_get(const struct ptrmap *map, const void *key);

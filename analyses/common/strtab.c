@@ -4,61 +4,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)h;
-}
-
-static int grow(struct strtab *t)
-{
-	size_t capacity = t->capacity ? t->capacity * 2 : 64;
-	char **slots = calloc(capacity, sizeof(*slots));
-
-	if (!slots)
-		return -1;
-	for (size_t i = 0; i < t->capacity; i++) {
-		size_t s;
-
-		if (!t->slots[i])
-			continue;
-		s = hash(t->slots[i]) & (capacity - 1);
-		while (slots[s])
-			s = (s + 1) & (capacity - 1);
-		slots[s] = t->slots[i];
-	}
-	free(t->slots);
-	t->slots = slots;
-	t->capacity = capacity;
-	return 0;
-}
-
 const char *strtab_intern(struct strtab *t, const char *s)
 {
-	size_t i;
+	size_t len = strlen(s), *slot;
+	int added = keymap_get_or_add(&t->copies, s, len, &slot);
+	char *copy;
 
-	if ((t->count + 1) * 2 > t->capacity && grow(t) != 0)
+	if (added <= 0)
+		return added < 0 ? NULL : (const char *)(uintptr_t)*slot;
+	copy = strdup(s);
+	if (!copy) {
+		keymap_remove(&t->copies, s, len);
 		return NULL;
-	i = hash(s) & (t->capacity - 1);
-	while (t->slots[i]) {
-		if (strcmp(t->slots[i], s) == 0)
-			return t->slots[i];
-		i = (i + 1) & (t->capacity - 1);
 	}
-	t->slots[i] = strdup(s);
-	if (!t->slots[i])
-		return NULL;
-	t->count++;
-	return t->slots[i];
+	*slot = (uintptr_t)copy;
+	return copy;
+}
+
+static void free_copy(const void *key, size_t key_len, size_t *value, void *data)
+{
+	(void)key;
+	(void)key_len;
+	(void)data;
+	free((void *)(uintptr_t)*value);
 }
 
 void strtab_release(struct strtab *t)
 {
-	for (size_t i = 0; i < t->capacity; i++)
-		free(t->slots[i]);
-	free(t->slots);
-	*t = (struct strtab)STRTAB_INIT;
+	keymap_foreach(&t->copies, free_copy, NULL);
+	keymap_release(&t->copies);
 }

@@ -36,6 +36,7 @@ void ss_init(struct statesys *ss, const char *id)
 {
 	memset(ss, 0, sizeof(*ss));
 	strmap_init(&ss->strings);
+	keymap_init(&ss->children);
 	ss->id = id;
 	ss->latest_end = INT64_MIN;
 	new_attr(ss, -1, "");
@@ -48,7 +49,7 @@ void ss_release(struct statesys *ss)
 		free(ss->attrs[i].hist);
 	}
 	free(ss->attrs);
-	free(ss->child_slots);
+	keymap_release(&ss->children);
 	strmap_release(&ss->strings, NULL);
 	memset(ss, 0, sizeof(*ss));
 }
@@ -66,57 +67,47 @@ const char *ss_intern(struct statesys *ss, const char *s)
 	return hv_intern(&ss->strings, s);
 }
 
-static size_t child_hash(int parent, const char *name)
+/* The children's key: the parent's quark, then the name's bytes (no terminator). A short key
+ * is built in buf; a longer one in a buffer the caller frees (*heap). */
+static const void *child_key(int parent, const char *name, char *buf, size_t size,
+			     size_t *len, char **heap)
 {
-	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uint32_t)parent * 0x9e3779b97f4a7c15ULL;
+	size_t name_len = strlen(name);
+	char *key = buf;
 
-	while (*name) {
-		h ^= (unsigned char)*name++;
-		h *= 1099511628211ULL;
+	*len = sizeof(parent) + name_len;
+	*heap = NULL;
+	if (*len > size) {
+		key = *heap = malloc(*len);
+		if (!key)
+			abort();
 	}
-	return (size_t)(h ^ (h >> 29));
-}
-
-/* The slot holding (parent, name), or the free slot where it goes. */
-static int *child_slot(const struct statesys *ss, int parent, const char *name)
-{
-	size_t i = child_hash(parent, name) & (ss->child_cap - 1);
-
-	for (;; i = (i + 1) & (ss->child_cap - 1)) {
-		int q = ss->child_slots[i];
-
-		if (!q || (ss->attrs[q].parent == parent && !strcmp(ss->attrs[q].name, name)))
-			return &ss->child_slots[i];
-	}
-}
-
-static void grow_children(struct statesys *ss)
-{
-	int *old = ss->child_slots;
-	size_t old_cap = ss->child_cap;
-
-	ss->child_cap = old_cap ? old_cap * 2 : 256;
-	ss->child_slots = calloc(ss->child_cap, sizeof(int));
-	if (!ss->child_slots)
-		abort();
-	for (size_t i = 0; i < old_cap; i++)
-		if (old[i])
-			*child_slot(ss, ss->attrs[old[i]].parent, ss->attrs[old[i]].name) = old[i];
-	free(old);
+	memcpy(key, &parent, sizeof(parent));
+	memcpy(key + sizeof(parent), name, name_len);
+	return key;
 }
 
 int ss_child(struct statesys *ss, int parent, const char *name, int create)
 {
+	char buf[128], *heap;
+	size_t len, *slot;
+	const void *key = child_key(parent, name, buf, sizeof(buf), &len, &heap);
 	struct ss_attr *p;
-	int *slot, q;
+	int q, added;
 
-	if ((size_t)ss->nattrs * 2 >= ss->child_cap)
-		grow_children(ss);
-	slot = child_slot(ss, parent, name);
-	if (*slot || !create)
-		return *slot ? *slot : -1;
+	if (!create) {
+		slot = keymap_find(&ss->children, key, len);
+		free(heap);
+		return slot ? (int)*slot : -1;
+	}
+	added = keymap_get_or_add(&ss->children, key, len, &slot);
+	free(heap);
+	if (added < 0)
+		abort();
+	if (!added)
+		return (int)*slot;
 	q = new_attr(ss, parent, name);
-	*slot = q;
+	*slot = (size_t)q;
 	p = &ss->attrs[parent];
 	if (p->nchildren == p->cap_children) {
 		p->cap_children = p->cap_children ? p->cap_children * 2 : 4;

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "analyses/common/keymap.h"
 #include "analyses/engine/strmap.h"
 #include "analyses/engine/value.h"
 
@@ -42,8 +43,7 @@ struct statesys {
 	const char *id;		/* the analysis id */
 	struct ss_attr *attrs;
 	int nattrs, cap_attrs;
-	int *child_slots;	/* open addressing on (parent, name): quark, or 0 when free */
-	size_t child_cap;
+	struct keymap children;	/* (parent quark, name bytes) -> child quark */
 	struct strmap strings;		/* interned strings */
 	int64_t start_time;
 	int started;		/* start_time known (first event seen) */

@@ -1,101 +1,96 @@
-/* strmap.c - see strmap.h. Linear probing, load factor <= 1/2. */
+/* strmap.c - see strmap.h. */
 #include "analyses/engine/strmap.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static size_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+struct strmap_entry {
+	void *value;
+	char key[]; /* the owned copy */
+};
 
-	while (*s) {
-		h ^= (unsigned char)*s++;
-		h *= 1099511628211ULL;
-	}
-	return (size_t)h;
+static struct strmap_entry *entry_of(const size_t *slot)
+{
+	return (struct strmap_entry *)(uintptr_t)*slot;
 }
 
 void strmap_init(struct strmap *m)
 {
-	m->slots = NULL;
-	m->cap = 0;
-	m->count = 0;
+	keymap_init(&m->entries);
+}
+
+struct free_call {
+	void (*free_value)(void *);
+};
+
+static void free_entry_with(const void *key, size_t key_len, size_t *value, void *data)
+{
+	struct strmap_entry *e = entry_of(value);
+	const struct free_call *call = data;
+
+	(void)key;
+	(void)key_len;
+	if (call->free_value)
+		call->free_value(e->value);
+	free(e);
 }
 
 void strmap_release(struct strmap *m, void (*free_value)(void *))
 {
-	for (size_t i = 0; i < m->cap; i++) {
-		if (!m->slots[i].key)
-			continue;
-		free(m->slots[i].key);
-		if (free_value)
-			free_value(m->slots[i].value);
-	}
-	free(m->slots);
-	strmap_init(m);
-}
+	struct free_call call = { free_value };
 
-static struct strmap_slot *find_slot(const struct strmap *m, const char *key, size_t h)
-{
-	size_t i = h & (m->cap - 1);
-
-	while (m->slots[i].key) {
-		if (m->slots[i].hash == h && !strcmp(m->slots[i].key, key))
-			break;
-		i = (i + 1) & (m->cap - 1);
-	}
-	return &m->slots[i];
+	keymap_foreach(&m->entries, free_entry_with, &call);
+	keymap_release(&m->entries);
 }
 
 void *strmap_get(const struct strmap *m, const char *key)
 {
-	struct strmap_slot *s;
+	size_t *slot = keymap_find(&m->entries, key, strlen(key));
 
-	if (!m->cap)
-		return NULL;
-	s = find_slot(m, key, hash_str(key));
-	return s->key ? s->value : NULL;
+	return slot ? entry_of(slot)->value : NULL;
 }
 
-static void grow(struct strmap *m)
-{
-	struct strmap old = *m;
-
-	m->cap = old.cap ? old.cap * 2 : 16;
-	m->slots = calloc(m->cap, sizeof(*m->slots));
-	if (!m->slots)
-		abort();
-	for (size_t i = 0; i < old.cap; i++) {
-		if (old.slots[i].key)
-			*find_slot(m, old.slots[i].key, old.slots[i].hash) = old.slots[i];
-	}
-	free(old.slots);
-}
-
+/* Out of memory aborts, as everywhere in the engine. */
 const char *strmap_put(struct strmap *m, const char *key, void *value)
 {
-	size_t h = hash_str(key);
-	struct strmap_slot *s;
+	size_t len = strlen(key), *slot;
+	int added = keymap_get_or_add(&m->entries, key, len, &slot);
+	struct strmap_entry *e;
 
-	if ((m->count + 1) * 2 > m->cap)
-		grow(m);
-	s = find_slot(m, key, h);
-	if (!s->key) {
-		s->key = strdup(key);
-		if (!s->key)
+	if (added < 0)
+		abort();
+	if (added) {
+		e = malloc(sizeof(*e) + len + 1);
+		if (!e)
 			abort();
-		s->hash = h;
-		m->count++;
+		memcpy(e->key, key, len + 1);
+		*slot = (uintptr_t)e;
 	}
-	s->value = value;
-	return s->key;
+	e = entry_of(slot);
+	e->value = value;
+	return e->key;
+}
+
+struct foreach_call {
+	void (*fn)(const char *key, void *value, void *ctx);
+	void *ctx;
+};
+
+static void call_with_entry(const void *key, size_t key_len, size_t *value, void *data)
+{
+	const struct foreach_call *call = data;
+	struct strmap_entry *e = entry_of(value);
+
+	(void)key;
+	(void)key_len;
+	call->fn(e->key, e->value, call->ctx);
 }
 
 void strmap_foreach(const struct strmap *m, void (*fn)(const char *key, void *value, void *ctx),
 		    void *ctx)
 {
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->slots[i].key)
-			fn(m->slots[i].key, m->slots[i].value, ctx);
+	struct foreach_call call = { fn, ctx };
+
+	keymap_foreach(&m->entries, call_with_entry, &call);
 }

@@ -1,5 +1,7 @@
 /*
- * strmap.h - an open-addressing hash map from strings (copied, owned) to pointers.
+ * strmap.h - a hash map from strings (copied, owned) to pointers: a keymap from the string's
+ * bytes to an entry holding the value and the key copy that strmap_put returns (which stays
+ * where it is until strmap_release).
  *
  *   strmap_init / strmap_release(m, free_value)   lifecycle; free_value may be NULL
  *   strmap_get(m, key)                           value or NULL
@@ -9,17 +11,10 @@
 #ifndef HSAT_ENGINE_STRMAP_H
 #define HSAT_ENGINE_STRMAP_H
 
-#include <stddef.h>
-
-struct strmap_slot {
-	char *key;
-	void *value;
-	size_t hash;
-};
+#include "analyses/common/keymap.h"
 
 struct strmap {
-	struct strmap_slot *slots;
-	size_t cap, count;
+	struct keymap entries;
 };
 
 void strmap_init(struct strmap *m);

@@ -20,7 +20,7 @@
 
 #include "analyses/common/demangle.h"
 #include "analyses/export/export_sink.h"
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 #include "analyses/stats/trace_event.h"
 
 struct export_open_call {

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 
 #define PERFETTO_QUEUE_TID 0x40000000LL
 #define PERFETTO_COPY_TID 0x50000000LL

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/trace_event.h"
 

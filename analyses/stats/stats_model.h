@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 #include "analyses/stats/trace_event.h"
 
 struct stats_api_row {

@@ -1,8 +1,9 @@
 /*
- * keymap - a small open-addressing hash map from byte keys to indexes.
+ * keymap - the hash map of the analyses: open addressing, from byte keys to a size_t value.
  *
- * The statistics keep their rows in plain arrays; a keymap finds the row of a key (a
- * function name, a (pid, correlation id) pair, ...) so each event costs O(1).
+ * The one implementation: the statistics find the row of a key (a function name, a (pid,
+ * correlation id) pair, ...) in O(1), and ptrmap, strtab and the engine's strmap are typed
+ * faces of it (the value holds an index or a pointer cast to uintptr_t).
  *
  *   struct keymap m;
  *   keymap_init(&m);
@@ -15,8 +16,8 @@
  * The map owns copies of the keys (short ones inside the table, so the usual keys — ids and
  * (pid, id) pairs — cost no allocation). Lookups never allocate.
  */
-#ifndef HSAT_STATS_KEYMAP_H
-#define HSAT_STATS_KEYMAP_H
+#ifndef HSAT_COMMON_KEYMAP_H
+#define HSAT_COMMON_KEYMAP_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +42,8 @@ struct keymap {
 	size_t live;
 };
 
+#define KEYMAP_INIT { NULL, 0, 0, 0 }
+
 void keymap_init(struct keymap *map);
 void keymap_release(struct keymap *map);
 
@@ -53,5 +56,11 @@ int keymap_get_or_add(struct keymap *map, const void *key, size_t key_len, size_
 
 /* Removes key; returns 1 when it was present, 0 otherwise. */
 int keymap_remove(struct keymap *map, const void *key, size_t key_len);
+
+/* Calls fn(key, key_len, value slot, data) for every entry, in no particular order; fn must
+ * not add or remove keys. */
+void keymap_foreach(const struct keymap *map,
+		    void (*fn)(const void *key, size_t key_len, size_t *value, void *data),
+		    void *data);
 
 #endif

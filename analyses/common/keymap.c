@@ -1,4 +1,4 @@
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -164,4 +164,16 @@ int keymap_remove(struct keymap *map, const void *key, size_t key_len)
 	e->state = KEYMAP_REMOVED;
 	map->live--;
 	return 1;
+}
+
+void keymap_foreach(const struct keymap *map,
+		    void (*fn)(const void *key, size_t key_len, size_t *value, void *data),
+		    void *data)
+{
+	for (size_t i = 0; i < map->capacity; i++) {
+		struct keymap_entry *e = &map->entries[i];
+
+		if (e->state == KEYMAP_LIVE)
+			fn(entry_key(e), e->key_len, &e->value, data);
+	}
 }

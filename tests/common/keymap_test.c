@@ -1,10 +1,29 @@
-/* keymap: adds, finds, removes, and survives growth and tombstone reuse. */
+/* keymap: adds, finds, removes, visits, and survives growth and tombstone reuse. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "analyses/stats/keymap.h"
+#include "analyses/common/keymap.h"
 #include "tap.h"
+
+struct visit {
+	int entries, bad;
+};
+
+/* Every live key is an odd {i, i * 7} with value i, or "hsa_init" with 42. */
+static void count_visit(const void *key, size_t key_len, size_t *value, void *data)
+{
+	struct visit *v = data;
+	uint64_t k[2];
+
+	v->entries++;
+	if (key_len == 8 && memcmp(key, "hsa_init", 8) == 0) {
+		v->bad += *value != 42;
+		return;
+	}
+	memcpy(k, key, sizeof(k));
+	v->bad += key_len != sizeof(k) || k[0] % 2 == 0 || k[1] != k[0] * 7 || *value != k[0];
+}
 
 int main(void)
 {
@@ -12,7 +31,7 @@ int main(void)
 	size_t *slot;
 	int bad = 0;
 
-	plan(8);
+	plan(10);
 	keymap_init(&m);
 	ok(keymap_find(&m, "x", 1) == NULL, "an empty map finds nothing");
 	is_int(keymap_get_or_add(&m, "hsa_init", 8, &slot), 1, "a new key is added");
@@ -50,6 +69,13 @@ int main(void)
 			keymap_remove(&m, key, sizeof(key));
 		}
 	is_int(m.live, 5001, "add/remove churn leaves the map as it was");
+	{
+		struct visit v = { 0, 0 };
+
+		keymap_foreach(&m, count_visit, &v);
+		is_int(v.entries, 5001, "foreach visits every live entry once");
+		is_int(v.bad, 0, "with its key and value");
+	}
 	keymap_release(&m);
 	return exit_status();
 }
