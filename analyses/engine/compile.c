@@ -104,6 +104,26 @@ static void path_copy(struct m_path *dst, const struct m_path *src)
 		path_append(dst, &src->el[i]);
 }
 
+/* type="location": the location's path, appended in place of the attribute. */
+static int append_location(struct cctx *c, const xmlNode *n, struct m_path *out)
+{
+	char *id = prop(n, "value");
+	int i;
+
+	for (i = 0; id && i < c->nlocs; i++)
+		if (!strcmp(c->locs[i].id, id))
+			break;
+	if (!id || i == c->nlocs) {
+		cu_err(c, n, "unknown location: id=%s", id ? id : "(none)");
+		free(id);
+		return -1;
+	}
+	free(id);
+	for (int k = 0; k < c->locs[i].path.n; k++)
+		path_append(out, &c->locs[i].path.el[k]);
+	return 0;
+}
+
 static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 {
 	char *type = prop(n, "type");
@@ -126,21 +146,7 @@ static int compile_attr(struct cctx *c, const xmlNode *n, struct m_path *out)
 	} else if (!strcmp(type, "eventName")) {
 		a.type = MA_EVENT_NAME;
 	} else if (!strcmp(type, "location")) {
-		char *id = prop(n, "value");
-		int i;
-
-		for (i = 0; id && i < c->nlocs; i++)
-			if (!strcmp(c->locs[i].id, id))
-				break;
-		if (!id || i == c->nlocs) {
-			cu_err(c, n, "unknown location: id=%s", id ? id : "(none)");
-			free(id);
-			goto cleanup;
-		}
-		free(id);
-		for (int k = 0; k < c->locs[i].path.n; k++)
-			path_append(out, &c->locs[i].path.el[k]);
-		ret = 0;
+		ret = append_location(c, n, out);
 		goto cleanup;
 	} else if (!strcmp(type, "query")) {
 		a.type = MA_QUERY;
@@ -261,6 +267,93 @@ static int compile_script(struct cctx *c, const xmlNode *n, struct m_value *v, c
 }
 
 /* A stateValue (or a stateValue-like element: futureTime, begin, end, ...). */
+/* stack="push|pop|popAll|peek" (peek leaves MS_NONE: the caller reads it as a query). */
+static int parse_stack(struct cctx *c, const xmlNode *n, const char *stack, enum m_stack *out)
+{
+	*out = MS_NONE;
+	if (!stack || !strcmp(stack, "peek"))
+		return 0;
+	if (!strcmp(stack, "push"))
+		*out = MS_PUSH;
+	else if (!strcmp(stack, "pop"))
+		*out = MS_POP;
+	else if (!strcmp(stack, "popAll"))
+		*out = MS_POPALL;
+	else
+		return cu_err(c, n, "unknown stack action: stack=%s", stack);
+	return 0;
+}
+
+static int find_mapping(struct cctx *c, const xmlNode *n, const char *map, struct m_value *v)
+{
+	for (int i = 0; c->an && i < c->an->nmappings; i++)
+		if (!strcmp(c->an->mappings[i].id, map))
+			v->mapping = &c->an->mappings[i];
+	return v->mapping ? 0 : cu_err(c, n, "unknown mappingGroup: id=%s", map);
+}
+
+/* type="int|long" with its value. */
+static int compile_integer(struct cctx *c, const xmlNode *n, const char *type, const char *value,
+			   struct m_value *v)
+{
+	int is_int = type[0] == 'i';
+	int64_t x;
+
+	if (parse_long(value, is_int ? INT_MIN : LLONG_MIN, is_int ? INT_MAX : LLONG_MAX, &x))
+		return cu_err(c, n, "invalid %s value: value=%s", type, value ? value : "(none)");
+	v->type = MV_CONST;
+	v->constant = is_int ? hv_int((int32_t)x) : hv_long(x);
+	return 0;
+}
+
+/* type="string": an absent value is "", an undefined $X is null. */
+static void compile_string(const xmlNode *n, const char *value, struct m_value *v)
+{
+	char *raw = prop(n, "value");
+
+	v->type = MV_CONST;
+	if (!raw)
+		v->constant = hv_str(xstrdup(""));
+	else if (value)
+		v->constant = hv_str(xstrdup(value));
+	else
+		v->type = MV_NULL;
+	free(raw);
+}
+
+/* The value named by type= (value is the substituted value=, taken when kept). */
+static int compile_typed_value(struct cctx *c, const xmlNode *n, const char *type, char **value,
+			       struct m_value *v)
+{
+	if (!strcmp(type, "int") || !strcmp(type, "long"))
+		return compile_integer(c, n, type, *value, v);
+	if (!strcmp(type, "string")) {
+		compile_string(n, *value, v);
+	} else if (!strcmp(type, "null") || !strcmp(type, "delete")) {
+		v->type = MV_NULL;
+	} else if (!strcmp(type, "eventField")) {
+		if (!*value || !(*value)[0])
+			return cu_err(c, n, "stateValue type=eventField needs a value");
+		v->type = MV_FIELD;
+		v->field = *value;
+		*value = NULL;
+	} else if (!strcmp(type, "eventName")) {
+		v->type = MV_EVENT_NAME;
+		v->forced = MF_STRING;
+	} else if (!strcmp(type, "query")) {
+		v->type = MV_QUERY;
+		if (compile_path(c, n, &v->path))
+			return -1;
+		if (!v->path.n)
+			return cu_err(c, n, "a query needs at least one stateAttribute");
+	} else if (!strcmp(type, "script")) {
+		return compile_script(c, n, v, value);
+	} else {
+		return cu_err(c, n, "unknown stateValue type: type=%s", type);
+	}
+	return 0;
+}
+
 static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 {
 	char *type = prop(n, "type"), *stack = prop(n, "stack"), *map = prop(n, "mappingGroup");
@@ -270,38 +363,17 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 	memset(v, 0, sizeof(*v));
 	v->increment = prop_java_bool(n, "increment", 0);
 	v->update = prop_java_bool(n, "update", 0);
-	if (parse_forced(c, n, &v->forced))
+	if (parse_forced(c, n, &v->forced) || parse_stack(c, n, stack, &v->stack))
 		goto cleanup;
-	if (stack) {
-		if (!strcmp(stack, "push"))
-			v->stack = MS_PUSH;
-		else if (!strcmp(stack, "pop"))
-			v->stack = MS_POP;
-		else if (!strcmp(stack, "popAll"))
-			v->stack = MS_POPALL;
-		else if (strcmp(stack, "peek")) {
-			cu_err(c, n, "unknown stack action: stack=%s", stack);
-			goto cleanup;
-		}
-	}
 	if (v->stack != MS_NONE && (v->increment || v->update)) {
 		cu_err(c, n, "a stack action cannot be combined with increment or update");
 		goto cleanup;
 	}
-	if (map) {
-		for (int i = 0; c->an && i < c->an->nmappings; i++)
-			if (!strcmp(c->an->mappings[i].id, map))
-				v->mapping = &c->an->mappings[i];
-		if (!v->mapping) {
-			cu_err(c, n, "unknown mappingGroup: id=%s", map);
-			goto cleanup;
-		}
-	}
+	if (map && find_mapping(c, n, map, v))
+		goto cleanup;
 	if (stack && !strcmp(stack, "peek")) {
 		v->type = MV_PEEK;
-		if (compile_path(c, n, &v->path))
-			goto cleanup;
-		ret = 0;
+		ret = compile_path(c, n, &v->path);
 		goto cleanup;
 	}
 	if (!type) {
@@ -309,57 +381,7 @@ static int compile_value(struct cctx *c, const xmlNode *n, struct m_value *v)
 		goto cleanup;
 	}
 	value = prop_subst(c, n, "value");
-	if (!strcmp(type, "int") || !strcmp(type, "long")) {
-		int is_int = type[0] == 'i';
-		int64_t x;
-
-		if (parse_long(value, is_int ? INT_MIN : LLONG_MIN, is_int ? INT_MAX : LLONG_MAX, &x)) {
-			cu_err(c, n, "invalid %s value: value=%s", type, value ? value : "(none)");
-			goto cleanup;
-		}
-		v->type = MV_CONST;
-		v->constant = is_int ? hv_int((int32_t)x) : hv_long(x);
-	} else if (!strcmp(type, "string")) {
-		char *raw = prop(n, "value");
-
-		v->type = MV_CONST;
-		/* absent -> ""; an undefined $X -> null */
-		if (!raw)
-			v->constant = hv_str(xstrdup(""));
-		else if (value)
-			v->constant = hv_str(xstrdup(value));
-		else
-			v->type = MV_NULL;
-		free(raw);
-	} else if (!strcmp(type, "null") || !strcmp(type, "delete")) {
-		v->type = MV_NULL;
-	} else if (!strcmp(type, "eventField")) {
-		if (!value || !value[0]) {
-			cu_err(c, n, "stateValue type=eventField needs a value");
-			goto cleanup;
-		}
-		v->type = MV_FIELD;
-		v->field = value;
-		value = NULL;
-	} else if (!strcmp(type, "eventName")) {
-		v->type = MV_EVENT_NAME;
-		v->forced = MF_STRING;
-	} else if (!strcmp(type, "query")) {
-		v->type = MV_QUERY;
-		if (compile_path(c, n, &v->path))
-			goto cleanup;
-		if (!v->path.n) {
-			cu_err(c, n, "a query needs at least one stateAttribute");
-			goto cleanup;
-		}
-	} else if (!strcmp(type, "script")) {
-		if (compile_script(c, n, v, &value))
-			goto cleanup;
-	} else {
-		cu_err(c, n, "unknown stateValue type: type=%s", type);
-		goto cleanup;
-	}
-	ret = 0;
+	ret = compile_typed_value(c, n, type, &value, v);
 cleanup:
 	if (ret)
 		value_free(v);
@@ -1136,6 +1158,63 @@ static int compile_state_body(struct cctx *c, const xmlNode *n, struct m_fsm *f,
 	return 0;
 }
 
+/* All state ids first, so that transitions can name any of them. */
+static int declare_states(struct cctx *c, const xmlNode *n, const xmlNode *init_state,
+			  struct m_fsm *f)
+{
+	if (init_state)
+		add_state(f, xstrdup("initialState"));
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		char *id;
+
+		if (!is_el(e, "state") && !is_el(e, "final"))
+			continue;
+		id = prop(e, "id");
+		if (!id)
+			return cu_err(c, e, "a state needs an id");
+		add_state(f, id);
+	}
+	return 0;
+}
+
+static int compile_precondition(struct cctx *c, const xmlNode *e, struct m_fsm *f)
+{
+	struct m_precond *p;
+	char *ev = prop(e, "event");
+
+	GROW(f->pre, f->npre);
+	p = &f->pre[f->npre];
+	memset(p, 0, sizeof(*p));
+	p->any_event = !ev || !*ev;
+	if (!p->any_event && compile_events(c, e, ev, &p->events)) {
+		free(ev);
+		return -1;
+	}
+	free(ev);
+	f->npre++;
+	return id_list(c, e, "cond", "test", c->an->ntests, test_id, &p->tests, &p->ntests);
+}
+
+/* Without <initialState>: initial= or the target of <initial><transition>, else state 0. */
+static int find_initial(struct cctx *c, const xmlNode *n, const char *initial,
+			const xmlNode *init_el, struct m_fsm *f)
+{
+	const char *want = initial;
+	char *el_target = NULL;
+
+	if (!want && init_el && first_child(init_el, "transition")) {
+		el_target = prop(first_child(init_el, "transition"), "target");
+		want = el_target;
+	}
+	if (want) {
+		f->initial = state_index(f, want);
+		if (f->initial < 0)
+			cu_err(c, n, "undefined initial state: initial=%s fsm=%s", want, f->id);
+	}
+	free(el_target);
+	return f->initial < 0 ? -1 : 0;
+}
+
 static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 {
 	const xmlNode *init_state = first_child(n, "initialState");
@@ -1151,20 +1230,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 		cu_err(c, n, "an fsm needs an id");
 		goto cleanup;
 	}
-	/* all state ids first, so transitions can name any of them */
-	if (init_state)
-		add_state(f, xstrdup("initialState"));
-	for (const xmlNode *e = n->children; e; e = e->next) {
-		if (is_el(e, "state") || is_el(e, "final")) {
-			char *id = prop(e, "id");
-
-			if (!id) {
-				cu_err(c, e, "a state needs an id");
-				goto cleanup;
-			}
-			add_state(f, id);
-		}
-	}
+	if (declare_states(c, n, init_state, f))
+		goto cleanup;
 	st = init_state ? 1 : 0;
 	if (init_state && compile_state_body(c, init_state, f, &f->states[0]))
 		goto cleanup;
@@ -1173,22 +1240,8 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 			if (compile_state_body(c, e, f, &f->states[st]))
 				goto cleanup;
 			st++;
-		} else if (is_el(e, "precondition")) {
-			struct m_precond *p;
-			char *ev = prop(e, "event");
-
-			GROW(f->pre, f->npre);
-			p = &f->pre[f->npre];
-			memset(p, 0, sizeof(*p));
-			p->any_event = !ev || !*ev;
-			if (!p->any_event && compile_events(c, e, ev, &p->events)) {
-				free(ev);
-				goto cleanup;
-			}
-			free(ev);
-			f->npre++;
-			if (id_list(c, e, "cond", "test", c->an->ntests, test_id, &p->tests, &p->ntests))
-				goto cleanup;
+		} else if (is_el(e, "precondition") && compile_precondition(c, e, f)) {
+			goto cleanup;
 		}
 	}
 	if (!f->nstates) {
@@ -1196,59 +1249,35 @@ static int compile_fsm(struct cctx *c, const xmlNode *n, struct m_fsm *f)
 		goto cleanup;
 	}
 	f->initial = 0;
-	if (!init_state) {
-		const char *want = initial;
-		char *el_target = NULL;
-
-		if (!want && init_el && first_child(init_el, "transition")) {
-			el_target = prop(first_child(init_el, "transition"), "target");
-			want = el_target;
-		}
-		if (want) {
-			f->initial = state_index(f, want);
-			if (f->initial < 0)
-				cu_err(c, n, "undefined initial state: initial=%s fsm=%s", want, f->id);
-		}
-		free(el_target);
-		if (f->initial < 0)
-			goto cleanup;
-	}
+	if (!init_state && find_initial(c, n, initial, init_el, f))
+		goto cleanup;
 	ret = 0;
 cleanup:
 	free(initial);
 	return ret;
 }
 
-static int compile_pattern(struct cctx *c, const xmlNode *pn)
+static int compile_test(struct cctx *c, const xmlNode *n)
 {
 	struct m_analysis *an = c->an;
-	const xmlNode *ph = first_child(pn, "patternHandler");
-	int nactions = 0;
-	char *initial;
+	const xmlNode *ifn = first_child(n, "if");
+	struct m_test *t;
 
-	an->kind = MK_PATTERN;
-	if (compile_head(c, pn) || compile_prelude(c, pn))
-		return -1;
-	if (!ph)
-		return cu_err(c, pn, "a pattern needs a patternHandler");
-	for (const xmlNode *n = ph->children; n; n = n->next) {
-		if (is_el(n, "test")) {
-			struct m_test *t;
-			const xmlNode *ifn = first_child(n, "if");
+	GROW(an->tests, an->ntests);
+	t = &an->tests[an->ntests++];
+	memset(t, 0, sizeof(*t));
+	t->id = prop(n, "id");
+	if (!t->id)
+		return cu_err(c, n, "a test needs an id");
+	return ifn ? compile_if(c, ifn, &t->cond) : 0;
+}
 
-			GROW(an->tests, an->ntests);
-			t = &an->tests[an->ntests++];
-			memset(t, 0, sizeof(*t));
-			t->id = prop(n, "id");
-			if (!t->id)
-				return cu_err(c, n, "a test needs an id");
-			if (ifn && compile_if(c, ifn, &t->cond))
-				return -1;
-		} else if (is_el(n, "action")) {
-			nactions++;
-		}
-	}
-	/* action ids first (actions may reference each other), then their bodies */
+/* The action ids first (actions may reference each other), then their bodies. */
+static int compile_actions(struct cctx *c, const xmlNode *ph, int nactions)
+{
+	struct m_analysis *an = c->an;
+	int i = 0;
+
 	an->actions = xcalloc((size_t)nactions + 1, sizeof(*an->actions));
 	for (const xmlNode *n = ph->children; n; n = n->next) {
 		if (!is_el(n, "action"))
@@ -1258,10 +1287,59 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 		if (!an->actions[an->nactions++].id)
 			return cu_err(c, n, "an action needs an id");
 	}
-	nactions = 0;
 	for (const xmlNode *n = ph->children; n; n = n->next)
-		if (is_el(n, "action") && compile_action(c, n, &an->actions[nactions++]))
+		if (is_el(n, "action") && compile_action(c, n, &an->actions[i++]))
 			return -1;
+	return 0;
+}
+
+/* initial="fsm1:fsm2" on the patternHandler, or every fsm. */
+static int initial_fsms(struct cctx *c, const xmlNode *ph)
+{
+	struct m_analysis *an = c->an;
+	char *initial = prop(ph, "initial"), *save = NULL;
+
+	if (!initial) {
+		an->initial_fsms = xcalloc((size_t)an->nfsms + 1, sizeof(int));
+		for (int i = 0; i < an->nfsms; i++)
+			an->initial_fsms[an->ninitial++] = i;
+		return 0;
+	}
+	for (char *tok = strtok_r(initial, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		int i;
+
+		for (i = 0; i < an->nfsms && strcmp(an->fsms[i].id, tok); i++)
+			;
+		if (i == an->nfsms) {
+			cu_err(c, ph, "undefined initial fsm: id=%s", tok);
+			free(initial);
+			return -1;
+		}
+		GROW(an->initial_fsms, an->ninitial);
+		an->initial_fsms[an->ninitial++] = i;
+	}
+	free(initial);
+	return 0;
+}
+
+static int compile_pattern(struct cctx *c, const xmlNode *pn)
+{
+	struct m_analysis *an = c->an;
+	const xmlNode *ph = first_child(pn, "patternHandler");
+	int nactions = 0;
+
+	an->kind = MK_PATTERN;
+	if (compile_head(c, pn) || compile_prelude(c, pn))
+		return -1;
+	if (!ph)
+		return cu_err(c, pn, "a pattern needs a patternHandler");
+	for (const xmlNode *n = ph->children; n; n = n->next) {
+		if (is_el(n, "test") && compile_test(c, n))
+			return -1;
+		nactions += is_el(n, "action");
+	}
+	if (compile_actions(c, ph, nactions))
+		return -1;
 	for (const xmlNode *n = ph->children; n; n = n->next) {
 		if (!is_el(n, "fsm"))
 			continue;
@@ -1269,30 +1347,7 @@ static int compile_pattern(struct cctx *c, const xmlNode *pn)
 		if (compile_fsm(c, n, &an->fsms[an->nfsms++]))
 			return -1;
 	}
-	initial = prop(ph, "initial");
-	if (initial) {
-		char *save = NULL;
-
-		for (char *tok = strtok_r(initial, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-			int i;
-
-			for (i = 0; i < an->nfsms && strcmp(an->fsms[i].id, tok); i++)
-				;
-			if (i == an->nfsms) {
-				cu_err(c, ph, "undefined initial fsm: id=%s", tok);
-				free(initial);
-				return -1;
-			}
-			GROW(an->initial_fsms, an->ninitial);
-			an->initial_fsms[an->ninitial++] = i;
-		}
-		free(initial);
-	} else {
-		an->initial_fsms = xcalloc((size_t)an->nfsms + 1, sizeof(int));
-		for (int i = 0; i < an->nfsms; i++)
-			an->initial_fsms[an->ninitial++] = i;
-	}
-	return 0;
+	return initial_fsms(c, ph);
 }
 
 /* -------------------------------------------------------------- analyses */

@@ -93,6 +93,51 @@ static int pool_child(struct xctx *x, int quark)
 
 /* ------------------------------------------------------------------- paths */
 
+/* An eventField attribute: *q's child named by the field's value (XR_SKIP when it is null). */
+static int field_child(struct xctx *x, const struct m_attr *a, int *q)
+{
+	struct statesys *ss = &x->r->ss;
+	/* the memo is a cache of attribute lookups, not model state */
+	struct m_memo *memo = (struct m_memo *)&a->memo;
+	struct hv v;
+	int64_t key;
+
+	ev_field(x->e, a->value, &v, x->sc);
+	if (v.type == HV_NULL)
+		return XR_SKIP;
+	if (v.type != HV_LONG && v.type != HV_INT) {
+		*q = ss_child(ss, *q, to_name(x, &v), 1);
+		return XR_OK;
+	}
+	/* integer names (pids, tids, ids) repeat from one event to the next */
+	key = v.type == HV_LONG ? v.u.l : v.u.i;
+	if (memo->ss == ss && memo->parent == *q && memo->key == key) {
+		*q = memo->quark;
+		return XR_OK;
+	}
+	memo->ss = ss;
+	memo->parent = *q;
+	memo->key = key;
+	*q = memo->quark = ss_child(ss, *q, to_name(x, &v), 1);
+	return XR_OK;
+}
+
+/* A query attribute: *q's child named by the ongoing value of the queried attribute. */
+static int query_child(struct xctx *x, const struct m_attr *a, int *q)
+{
+	struct statesys *ss = &x->r->ss;
+	struct hv v;
+	int qq, rc = x_path(x, a->query, SS_ROOT, &qq);
+
+	if (rc)
+		return rc;
+	v = ss_ongoing(ss, qq);
+	if (v.type == HV_NULL)
+		return XR_SKIP;
+	*q = ss_child(ss, *q, to_name(x, &v), 1);
+	return XR_OK;
+}
+
 int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 {
 	struct statesys *ss = &x->r->ss;
@@ -100,7 +145,6 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 
 	for (int i = 0; i < p->n; i++) {
 		const struct m_attr *a = &p->el[i];
-		struct hv v;
 		int rc;
 
 		/* the memo is a cache of attribute lookups, not model state */
@@ -120,40 +164,18 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 			q = x->scen ? x->scen->quark : SS_ROOT;
 			break;
 		case MA_FIELD:
-			ev_field(x->e, a->value, &v, x->sc);
-			if (v.type == HV_NULL)
-				return XR_SKIP;
-			if (v.type == HV_LONG || v.type == HV_INT) {
-				/* integer names (pids, tids, ids) repeat from one event to the next */
-				int64_t key = v.type == HV_LONG ? v.u.l : v.u.i;
-
-				if (memo->ss == ss && memo->parent == q && memo->key == key) {
-					q = memo->quark;
-					break;
-				}
-				memo->ss = ss;
-				memo->parent = q;
-				memo->key = key;
-				q = memo->quark = ss_child(ss, q, to_name(x, &v), 1);
-				break;
-			}
-			q = ss_child(ss, q, to_name(x, &v), 1);
+			rc = field_child(x, a, &q);
+			if (rc)
+				return rc;
 			break;
 		case MA_EVENT_NAME:
 			q = ss_child(ss, q, x->e->name, 1);
 			break;
-		case MA_QUERY: {
-			int qq;
-
-			rc = x_path(x, a->query, SS_ROOT, &qq);
+		case MA_QUERY:
+			rc = query_child(x, a, &q);
 			if (rc)
 				return rc;
-			v = ss_ongoing(ss, qq);
-			if (v.type == HV_NULL)
-				return XR_SKIP;
-			q = ss_child(ss, q, to_name(x, &v), 1);
 			break;
-		}
 		case MA_POOL:
 			/* outside scenarios Trace Compass uses one dummy scenario whose first pick, child 0, stays */
 			q = x->scen ? pool_child(x, q) : ss_child(ss, q, "0", 1);

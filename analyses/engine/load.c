@@ -83,65 +83,82 @@ cleanup:
 	return ret;
 }
 
+/* Checks the limits, then parses buf into a document (NULL after a message through opts). */
+static xmlDoc *parse(const char *path, const char *buf, size_t len,
+		     const struct m_load_opts *opts, xmlParserCtxt *pctx)
+{
+	struct err_ctx ec;
+	xmlDoc *doc;
+	char msg[1024];
+
+	ec.opts = opts;
+	ec.path = path;
+	ec.count = 0;
+	if (len > XML_LIMIT_FILE_BYTES) {
+		snprintf(msg, sizeof(msg), "%s: file size %zu bytes, more than the limit of %u "
+			 "(refused before parsing)", path, len, XML_LIMIT_FILE_BYTES);
+		cu_diag(opts, msg);
+		return NULL;
+	}
+	if (xml_limits_check(path, buf, len, opts) != 0)
+		return NULL;
+	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
+	doc = xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!doc && !ec.count) {
+		snprintf(msg, sizeof(msg), "%s: failed to read the file", path);
+		cu_diag(opts, msg);
+	}
+	return doc;
+}
+
+/* The <tmfxml> root of a document without a DOCTYPE, or NULL after a message. */
+static xmlNode *tmfxml_root(const char *path, xmlDoc *doc, const struct m_load_opts *opts)
+{
+	xmlNode *root = xmlDocGetRootElement(doc);
+	char msg[1024];
+
+	if (doc->intSubset || doc->extSubset) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
+			 path, root ? xmlGetLineNo(root) : 1L);
+		cu_diag(opts, msg);
+		return NULL;
+	}
+	if (!root || !is_el(root, "tmfxml")) {
+		snprintf(msg, sizeof(msg), "%s:%ld: element <%s>: the root element must be <tmfxml>",
+			 path, root ? xmlGetLineNo(root) : 1L, root ? (const char *)root->name : "?");
+		cu_diag(opts, msg);
+		return NULL;
+	}
+	return root;
+}
+
 struct m_file *m_load(const char *path, const char *buf, size_t len,
 		      const struct m_load_opts *opts, int *refused)
 {
 	struct m_load_opts dflt = { 0 };
-	struct err_ctx ec;
 	struct cctx c;
 	xmlParserCtxt *pctx = NULL;
 	xmlDoc *doc = NULL;
 	xmlNode *root;
 	struct m_file *f = NULL;
 	char *file_buf = NULL;
-	int opt = XML_PARSE_NONET | XML_PARSE_NOCDATA;
-	char msg[1024];
 
 	if (!opts)
 		opts = &dflt;
-	ec.opts = opts;
-	ec.path = path;
-	ec.count = 0;
 	*refused = 0;
 	if (!buf) {
 		buf = file_buf = xml_limits_read_file(path, &len, opts);
 		if (!buf)
 			goto error;
 	}
-	if (len > XML_LIMIT_FILE_BYTES) {
-		snprintf(msg, sizeof(msg), "%s: file size %zu bytes, more than the limit of %u "
-			 "(refused before parsing)", path, len, XML_LIMIT_FILE_BYTES);
-		cu_diag(opts, msg);
-		goto error;
-	}
-	if (xml_limits_check(path, buf, len, opts) != 0)
-		goto error;
 	pctx = xmlNewParserCtxt();
 	if (!pctx)
 		goto error;
-	xmlSetStructuredErrorFunc(&ec, structured_error_cb);
-	doc = xmlCtxtReadMemory(pctx, buf, (int)len, path, NULL, opt);
-	xmlSetStructuredErrorFunc(NULL, NULL);
-	if (!doc) {
-		if (!ec.count) {
-			snprintf(msg, sizeof(msg), "%s: failed to read the file", path);
-			cu_diag(opts, msg);
-		}
+	doc = parse(path, buf, len, opts, pctx);
+	root = doc ? tmfxml_root(path, doc, opts) : NULL;
+	if (!root)
 		goto error;
-	}
-	if (doc->intSubset || doc->extSubset) {
-		snprintf(msg, sizeof(msg), "%s:%ld: element <!DOCTYPE>: a DOCTYPE is not allowed",
-			 path, xmlDocGetRootElement(doc) ? xmlGetLineNo(xmlDocGetRootElement(doc)) : 1L);
-		cu_diag(opts, msg);
-		goto error;
-	}
-	root = xmlDocGetRootElement(doc);
-	if (!root || !is_el(root, "tmfxml")) {
-		snprintf(msg, sizeof(msg), "%s:%ld: element <%s>: the root element must be <tmfxml>",
-			 path, root ? xmlGetLineNo(root) : 1L, root ? (const char *)root->name : "?");
-		cu_diag(opts, msg);
-		goto error;
-	}
 	if (!opts->no_validate &&
 	    (opts->xsd ? validate(path, doc, opts) : schema_check(path, root, opts)))
 		goto error;

@@ -119,139 +119,158 @@ static int take_interval_glob(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct opts *o)
-{
-	static const struct option longopts[] = {
-		{ "intervals", optional_argument, NULL, 'i' },
-		{ "at", required_argument, NULL, 't' },
-		{ "view", required_argument, NULL, 'v' },
-		{ "part", required_argument, NULL, 'P' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "to", required_argument, NULL, 'T' },
-		{ "samples", required_argument, NULL, 'N' },
-		{ "segments", no_argument, NULL, 's' },
-		{ "stats", no_argument, NULL, 'S' },
-		{ "analysis", required_argument, NULL, 'a' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "xsd", required_argument, NULL, 'x' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "allow-incomplete", no_argument, NULL, 'I' },
-		{ "no-validate", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+static const struct option longopts[] = {
+	{ "intervals", optional_argument, NULL, 'i' },
+	{ "at", required_argument, NULL, 't' },
+	{ "view", required_argument, NULL, 'v' },
+	{ "part", required_argument, NULL, 'P' },
+	{ "from", required_argument, NULL, 'F' },
+	{ "to", required_argument, NULL, 'T' },
+	{ "samples", required_argument, NULL, 'N' },
+	{ "segments", no_argument, NULL, 's' },
+	{ "stats", no_argument, NULL, 'S' },
+	{ "analysis", required_argument, NULL, 'a' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "xsd", required_argument, NULL, 'x' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "allow-incomplete", no_argument, NULL, 'I' },
+	{ "no-validate", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	memset(o, 0, sizeof(*o));
-	o->from = o->to = INT64_MIN;
-	while ((c = getopt_long(argc, argv, "i::t:v:sSa:f:o:x:clqh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			if (o->mode != M_AT)
-				o->mode = M_INTERVALS;
-			if (take_interval_glob(argc, argv, o) != 0)
-				return -1;
-			break;
-		case 't':
-			o->mode = M_AT;
-			if (parse_time(optarg, &o->at))
-				goto bad;
-			break;
-		case 'v':
-			o->mode = M_VIEW;
-			o->view = optarg;
-			break;
-		case 'P':
-			if (!strcmp(optarg, "tree"))
-				o->view_part = 1;
-			else if (!strcmp(optarg, "rows") || !strcmp(optarg, "series"))
-				o->view_part = 2;
-			else
-				goto bad_part;
-			break;
-		case 'F':
-			if (parse_time(optarg, &o->from))
-				goto bad;
-			break;
-		case 'T':
-			if (parse_time(optarg, &o->to))
-				goto bad;
-			break;
-		case 'N':
-			o->samples = atoi(optarg);
-			if (o->samples <= 0)
-				goto bad;
-			break;
-		case 's':
-			o->mode = M_SEGMENTS;
-			break;
-		case 'S':
-			o->mode = M_STATS;
-			break;
-		case 'a':
-			o->only = realloc(o->only, (o->nonly + 1) * sizeof(*o->only));
-			if (!o->only)
-				abort();
-			o->only[o->nonly++] = optarg;
-			break;
-		case 'f':
-			if (!strcmp(optarg, "text"))
-				o->format = OUT_TEXT;
-			else if (!strcmp(optarg, "csv"))
-				o->format = OUT_CSV;
-			else if (!strcmp(optarg, "json"))
-				o->format = OUT_JSON;
-			else
-				goto bad_format;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'x':
-			o->xsd = optarg;
-			break;
-		case 'c':
-			o->mode = M_CHECK;
-			break;
-		case 'l':
-			o->mode = M_LIST;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'I':
-			o->allow_incomplete = 1;
-			break;
-		case 'V':
-			o->no_validate = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			goto usage;
-		}
-	}
-	return 0;
-bad_format:
-	fprintf(stderr, "hsatrace analyze: unknown format '%s' (valid: text, csv, json)\n", optarg);
-	return -1;
-bad_part:
-	fprintf(stderr, "hsatrace analyze: unknown --part '%s' (valid: tree, rows, series)\n",
-		optarg);
-	return -1;
-bad:
+static int bad_value(char **argv)
+{
 	fprintf(stderr, "hsatrace analyze: invalid value for option %s: %s\n", argv[optind - 1],
 		optarg ? optarg : "");
-usage:
 	usage(stderr);
 	return -1;
 }
 
-/* --xsd DIR -> DIR/xmlDefinition.xsd */
+static int parse_part(const char *s, struct opts *o)
+{
+	if (!strcmp(s, "tree"))
+		o->view_part = 1;
+	else if (!strcmp(s, "rows") || !strcmp(s, "series"))
+		o->view_part = 2;
+	else {
+		fprintf(stderr, "hsatrace analyze: unknown --part '%s' (valid: tree, rows, series)\n", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_format(const char *s, struct opts *o)
+{
+	if (!strcmp(s, "text"))
+		o->format = OUT_TEXT;
+	else if (!strcmp(s, "csv"))
+		o->format = OUT_CSV;
+	else if (!strcmp(s, "json"))
+		o->format = OUT_JSON;
+	else {
+		fprintf(stderr, "hsatrace analyze: unknown format '%s' (valid: text, csv, json)\n", s);
+		return -1;
+	}
+	return 0;
+}
+
+/* The options that choose what is printed: 0, -1 on a bad value, 1 when c is another one. */
+static int take_mode(int c, int argc, char **argv, struct opts *o)
+{
+	switch (c) {
+	case 'i':
+		if (o->mode != M_AT)
+			o->mode = M_INTERVALS;
+		return take_interval_glob(argc, argv, o) != 0 ? -1 : 0;
+	case 't':
+		o->mode = M_AT;
+		return parse_time(optarg, &o->at) ? bad_value(argv) : 0;
+	case 'v':
+		o->mode = M_VIEW;
+		o->view = optarg;
+		return 0;
+	case 's':
+		o->mode = M_SEGMENTS;
+		return 0;
+	case 'S':
+		o->mode = M_STATS;
+		return 0;
+	case 'c':
+		o->mode = M_CHECK;
+		return 0;
+	case 'l':
+		o->mode = M_LIST;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/* The other options: 0, or -1 on a bad value or an unknown option. */
+static int take_option(int c, char **argv, struct opts *o)
+{
+	switch (c) {
+	case 'P':
+		return parse_part(optarg, o);
+	case 'F':
+		return parse_time(optarg, &o->from) ? bad_value(argv) : 0;
+	case 'T':
+		return parse_time(optarg, &o->to) ? bad_value(argv) : 0;
+	case 'N':
+		o->samples = atoi(optarg);
+		return o->samples <= 0 ? bad_value(argv) : 0;
+	case 'a':
+		o->only = realloc(o->only, (o->nonly + 1) * sizeof(*o->only));
+		if (!o->only)
+			abort();
+		o->only[o->nonly++] = optarg;
+		return 0;
+	case 'f':
+		return parse_format(optarg, o);
+	case 'o':
+		o->output = optarg;
+		return 0;
+	case 'x':
+		o->xsd = optarg;
+		return 0;
+	case 'q':
+		o->quiet = 1;
+		return 0;
+	case 'I':
+		o->allow_incomplete = 1;
+		return 0;
+	case 'V':
+		o->no_validate = 1;
+		return 0;
+	case 'h':
+		usage(stdout);
+		exit(0);
+	default:
+		usage(stderr);
+		return -1;
+	}
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	int c, rc;
+
+	memset(o, 0, sizeof(*o));
+	o->from = o->to = INT64_MIN;
+	while ((c = getopt_long(argc, argv, "i::t:v:sSa:f:o:x:clqh", longopts, NULL)) != -1) {
+		rc = take_mode(c, argc, argv, o);
+		if (rc == 1)
+			rc = take_option(c, argv, o);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 static char *xsd_path(const char *arg)
 {
 	struct stat st;
@@ -689,6 +708,68 @@ static void report_runs(struct app *a)
 	}
 }
 
+static void print_view(struct app *a, const char *trace)
+{
+	char *copy = strdup(trace), err[4096];
+	struct view_opts vo = { basename(copy), a->o.from, a->o.to, a->o.samples, a->o.view_part };
+
+	if (view_output(find_view(a, a->o.view), &a->eng, &vo, &a->out, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace analyze: %s\n", err);
+		a->status = 1;
+	}
+	free(copy);
+}
+
+/* Runs the analyses over the trace and prints what the mode asks for. */
+static void analyze_trace(struct app *a, const char *trace, struct sink_ctx **sinks)
+{
+	char err[4096];
+
+	trace_kind_of(trace, &a->trace_kind);
+	quiet_warnings = a->o.quiet;
+	ev_warning = print_warning;
+	setup_runs(a, sinks);
+	if (!a->eng.nruns) {
+		fprintf(stderr, "hsatrace analyze: no analysis to run\n");
+		a->status = 1;
+		return;
+	}
+	if (a->o.mode == M_INTERVALS || a->o.mode == M_AT)
+		out_header(&a->out, "analysis,path,start,end,value_type,value");
+	if (trace_read(trace, on_event, &a->eng, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace analyze: %s\n", err);
+		a->status = 1;
+	}
+	engine_finish(&a->eng);
+	report_runs(a);
+	if (a->o.mode == M_SEGMENTS)
+		print_segments(a);
+	else if (a->o.mode == M_STATS)
+		print_stats(a);
+	else if (a->o.mode == M_VIEW)
+		print_view(a, trace);
+	out_finish(&a->out);
+}
+
+static void app_release(struct app *a, struct sink_ctx *sinks)
+{
+	for (int r = 0; r < a->eng.nruns; r++) {
+		for (int q = 0; q < a->npaths[r]; q++)
+			free(a->paths[r][q]);
+		free(a->paths[r]);
+		free(a->match[r]);
+	}
+	free(a->paths);
+	free(a->match);
+	free(a->npaths);
+	free(sinks);
+	engine_release(&a->eng);
+	for (int i = 0; i < a->nfiles; i++)
+		m_file_free(a->files[i]);
+	free(a->files);
+	free(a->o.only);
+}
+
 int main(int argc, char **argv)
 {
 	struct app a;
@@ -729,58 +810,13 @@ int main(int argc, char **argv)
 		a.status = 1;
 		goto cleanup;
 	}
-	trace_kind_of(trace, &a.trace_kind);
-	quiet_warnings = a.o.quiet;
-	ev_warning = print_warning;
-	setup_runs(&a, &sinks);
-	if (!a.eng.nruns) {
-		fprintf(stderr, "hsatrace analyze: no analysis to run\n");
-		a.status = 1;
-		goto cleanup;
-	}
-	if (a.o.mode == M_INTERVALS || a.o.mode == M_AT)
-		out_header(&a.out, "analysis,path,start,end,value_type,value");
-	if (trace_read(trace, on_event, &a.eng, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace analyze: %s\n", err);
-		a.status = 1;
-	}
-	engine_finish(&a.eng);
-	report_runs(&a);
-	if (a.o.mode == M_SEGMENTS)
-		print_segments(&a);
-	else if (a.o.mode == M_STATS)
-		print_stats(&a);
-	else if (a.o.mode == M_VIEW) {
-		char *copy = strdup(trace);
-		struct view_opts vo = { basename(copy), a.o.from, a.o.to, a.o.samples, a.o.view_part };
-
-		if (view_output(find_view(&a, a.o.view), &a.eng, &vo, &a.out, err, sizeof(err))) {
-			fprintf(stderr, "hsatrace analyze: %s\n", err);
-			a.status = 1;
-		}
-		free(copy);
-	}
-	out_finish(&a.out);
+	analyze_trace(&a, trace, &sinks);
 cleanup:
 	/* A failed analysis keeps the results up to its failure; a failed write keeps nothing. */
 	if (out_file_close(&outf, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		a.status = 1;
 	}
-	for (int r = 0; r < a.eng.nruns; r++) {
-		for (int q = 0; q < a.npaths[r]; q++)
-			free(a.paths[r][q]);
-		free(a.paths[r]);
-		free(a.match[r]);
-	}
-	free(a.paths);
-	free(a.match);
-	free(a.npaths);
-	free(sinks);
-	engine_release(&a.eng);
-	for (int i = 0; i < a.nfiles; i++)
-		m_file_free(a.files[i]);
-	free(a.files);
-	free(a.o.only);
+	app_release(&a, sinks);
 	return a.status;
 }

@@ -130,13 +130,58 @@ static int seg_field(struct xctx *x, const struct m_segfield *f, struct hv *v)
 	return v->type == HV_NULL ? XR_SKIP : XR_OK;
 }
 
+/* From the start of the ongoing #CurrentScenario/startTime to now, unless the segment
+ * says otherwise (begin, then end or duration). */
+static void segment_times(struct xctx *x, const struct m_segment *m, struct segment *s)
+{
+	struct statesys *ss = &x->r->ss;
+	int64_t ts = x->e->ts;
+	int ok;
+
+	s->start = ss->attrs[ss_child(ss, x->scen->quark, "startTime", 1)].start;
+	s->end = ts;
+	if (!m->begin)
+		return;
+	s->start = as_time(x, m->begin, s->start, &ok);
+	if (m->end) {
+		s->end = as_time(x, m->end, ts, &ok);
+		if (s->end < s->start)
+			s->end = ts;
+	} else if (m->duration) {
+		int64_t d = as_time(x, m->duration, -1, &ok);
+
+		s->end = ok && d >= 0 ? s->start + d : ts;
+	}
+}
+
+/* The fields with a value (skipped fields are left out), their strings interned. */
+static int segment_fields(struct xctx *x, const struct m_segment *m, struct segment *s)
+{
+	struct statesys *ss = &x->r->ss;
+
+	for (int i = 0; i < m->nfields; i++) {
+		struct hv v;
+		int rc = seg_field(x, &m->fields[i], &v);
+
+		if (rc == XR_FAIL)
+			return rc;
+		if (rc == XR_SKIP)
+			continue;
+		if (v.type == HV_STRING)
+			v.u.s = ss_intern(ss, v.u.s);
+		s->fields = xrealloc(s->fields, (s->nfields + 1) * sizeof(*s->fields));
+		s->fields[s->nfields].name = ss_intern(ss, m->fields[i].name);
+		s->fields[s->nfields++].value = v;
+	}
+	return XR_OK;
+}
+
 static int do_segment(struct xctx *x, const struct m_segment *m)
 {
 	struct run *r = x->r;
 	struct statesys *ss = &r->ss;
 	struct segment s = { 0 };
-	int64_t ts = x->e->ts;
-	int ok, rc;
+	int rc;
 	char buf[64];
 
 	if (m->has_name_value) {
@@ -153,34 +198,10 @@ static int do_segment(struct xctx *x, const struct m_segment *m)
 	} else {
 		s.name = ss_intern(ss, m->name ? m->name : "null");
 	}
-	/* the start of the ongoing interval of #CurrentScenario/startTime */
-	s.start = ss->attrs[ss_child(ss, x->scen->quark, "startTime", 1)].start;
-	s.end = ts;
-	if (m->begin) {
-		s.start = as_time(x, m->begin, s.start, &ok);
-		if (m->end) {
-			s.end = as_time(x, m->end, ts, &ok);
-			if (s.end < s.start)
-				s.end = ts;
-		} else if (m->duration) {
-			int64_t d = as_time(x, m->duration, -1, &ok);
-
-			s.end = ok && d >= 0 ? s.start + d : ts;
-		}
-	}
-	for (int i = 0; i < m->nfields; i++) {
-		struct hv v;
-
-		rc = seg_field(x, &m->fields[i], &v);
-		if (rc == XR_FAIL)
-			return rc;
-		if (rc == XR_SKIP)
-			continue;
-		if (v.type == HV_STRING)
-			v.u.s = ss_intern(ss, v.u.s);
-		s.fields = xrealloc(s.fields, (s.nfields + 1) * sizeof(*s.fields));
-		s.fields[s.nfields].name = ss_intern(ss, m->fields[i].name);
-		s.fields[s.nfields++].value = v;
+	segment_times(x, m, &s);
+	if (segment_fields(x, m, &s) == XR_FAIL) {
+		free(s.fields);
+		return XR_FAIL;
 	}
 	if (r->on_segment)
 		r->on_segment(r->seg_ctx, r, &s);
