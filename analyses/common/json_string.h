@@ -1,5 +1,6 @@
 /*
- * json_string - one JSON string escaper for every JSON writer of the analyses (stats, analyze).
+ * json_string - one JSON string escaper for every JSON output of the analyses (json_writer, and
+ * export's Perfetto trace events).
  *
  * json_string_write(s, out) writes s as a JSON string literal, quotes included: `"` and `\`
  * escaped, control characters as \u00XX, and every byte that does not start a well-formed

@@ -2,7 +2,6 @@
 #include "analyses/engine/output.h"
 
 #include "analyses/common/csv_field.h"
-#include "analyses/common/json_string.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -13,6 +12,7 @@ void out_init(struct out *o, FILE *f, enum out_format format)
 	memset(o, 0, sizeof(*o));
 	o->f = f;
 	o->format = format;
+	json_writer_init(&o->json, f, 0);
 	/* intervals are many small writes: a large buffer (before any output) */
 	setvbuf(f, NULL, _IOFBF, 1 << 20);
 }
@@ -20,8 +20,11 @@ void out_init(struct out *o, FILE *f, enum out_format format)
 void out_begin(struct out *o)
 {
 	o->nfields = 0;
-	if (o->format == OUT_JSON)
-		fputs_unlocked(o->nrecords ? ",\n{" : "[\n{", o->f);
+	if (o->format != OUT_JSON)
+		return;
+	if (!o->nrecords)
+		json_array_begin(&o->json, JSON_LINES);
+	json_object_begin(&o->json, JSON_COMPACT);
 }
 
 void out_header(struct out *o, const char *csv_names)
@@ -43,11 +46,7 @@ static void sep(struct out *o, const char *name)
 			fputc_unlocked(',', o->f);
 		break;
 	case OUT_JSON:
-		if (o->nfields)
-			fputc_unlocked(',', o->f);
-		fputc_unlocked('"', o->f);
-		fputs_unlocked(name, o->f);
-		fputs_unlocked("\":", o->f);
+		json_key(&o->json, name);
 		break;
 	}
 	o->nfields++;
@@ -70,16 +69,23 @@ static void text_escaped(FILE *f, const char *s)
 void out_str(struct out *o, const char *name, const char *value)
 {
 	sep(o, name);
-	if (!value) {
+	if (o->format == OUT_JSON)
+		json_string(&o->json, value);
+	else if (!value)
 		fputs_unlocked(o->format == OUT_CSV ? "" : "null", o->f);
-		return;
-	}
-	if (o->format == OUT_TEXT)
+	else if (o->format == OUT_TEXT)
 		text_escaped(o->f, value);
-	else if (o->format == OUT_CSV)
-		csv_field_write(value, o->f);
 	else
-		json_string_write(value, o->f);
+		csv_field_write(value, o->f);
+}
+
+/* A value already formatted (a number, null). */
+static void raw(struct out *o, const char *text, size_t len)
+{
+	if (o->format == OUT_JSON)
+		json_raw(&o->json, text, len);
+	else
+		fwrite_unlocked(text, 1, len, o->f);
 }
 
 void out_i64(struct out *o, const char *name, int64_t value)
@@ -94,7 +100,7 @@ void out_i64(struct out *o, const char *name, int64_t value)
 	} while (u);
 	if (value < 0)
 		*--p = '-';
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), o->f);
+	raw(o, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void out_double(struct out *o, const char *name, double value)
@@ -102,21 +108,19 @@ void out_double(struct out *o, const char *name, double value)
 	char buf[64];
 
 	sep(o, name);
-	if (o->format == OUT_JSON && !isfinite(value)) {
-		fputs_unlocked("null", o->f);
-		return;
-	}
-	if (value == floor(value) && fabs(value) < 1e15)
-		fprintf(o->f, "%.0f", value);
-	else {
+	if (o->format == OUT_JSON && !isfinite(value))
+		snprintf(buf, sizeof(buf), "null");
+	else if (value == floor(value) && fabs(value) < 1e15)
+		snprintf(buf, sizeof(buf), "%.0f", value);
+	else
 		hv_format_double(value, buf, sizeof(buf));
-		fputs_unlocked(buf, o->f);
-	}
+	raw(o, buf, strlen(buf));
 }
 
 void out_value(struct out *o, const char *name, const struct hv *v)
 {
 	char tname[64], buf[64];
+	const char *text;
 
 	snprintf(tname, sizeof(tname), "%s_type", name);
 	out_str(o, tname, hv_type_name(v->type));
@@ -126,25 +130,26 @@ void out_value(struct out *o, const char *name, const struct hv *v)
 		return;
 	}
 	sep(o, name);
-	if (v->type == HV_DOUBLE && !isfinite(v->u.d))
-		fputs_unlocked("null", o->f);
-	else
-		fputs_unlocked(hv_to_string(v, buf, sizeof(buf)), o->f);
+	text = v->type == HV_DOUBLE && !isfinite(v->u.d) ? "null" : hv_to_string(v, buf, sizeof(buf));
+	raw(o, text, strlen(text));
 }
 
 void out_end(struct out *o)
 {
-	if (o->format == OUT_JSON) {
-		fputc_unlocked('}', o->f);
-	} else {
+	if (o->format == OUT_JSON)
+		json_object_end(&o->json);
+	else
 		fputc_unlocked('\n', o->f);
-	}
 	o->nrecords++;
 }
 
 void out_finish(struct out *o)
 {
-	if (o->format == OUT_JSON)
-		fputs_unlocked(o->nrecords ? "\n]\n" : "[]\n", o->f);
+	if (o->format == OUT_JSON) {
+		if (!o->nrecords)
+			json_array_begin(&o->json, JSON_LINES);
+		json_array_end(&o->json);
+		json_writer_finish(&o->json);
+	}
 	fflush(o->f);
 }

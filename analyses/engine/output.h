@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analyses/common/json_writer.h"
 #include "analyses/engine/value.h"
 
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
@@ -21,6 +22,7 @@ struct out {
 	int nrecords;
 	int nfields;		/* in the current record */
 	int header_done;
+	struct json_writer json;	/* OUT_JSON: an array of compact objects, one a line */
 };
 
 void out_init(struct out *o, FILE *f, enum out_format format);

@@ -1,7 +1,7 @@
 /* The table writers: aligned text, CSV, JSON and HTML. */
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/csv_field.h"
-#include "analyses/common/json_string.h"
+#include "analyses/common/json_writer.h"
 #include "analyses/common/utf8.h"
 
 #include <inttypes.h>
@@ -86,37 +86,50 @@ static void write_csv(const struct stats_tables *ts, FILE *out)
 
 /* ---- JSON --------------------------------------------------------------------------- */
 
+static void write_json_table(struct json_writer *w, const struct stats_table *t)
+{
+	json_key(w, t->section);
+	json_array_begin(w, JSON_LINES);
+	for (size_t r = 0; r < t->nrows; r++) {
+		json_object_begin(w, JSON_SPACED);
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			const char *cell = at(t, r, c);
+
+			json_key(w, t->columns[c].name);
+			if (t->columns[c].numeric && !*cell)
+				json_null(w); /* no number: still valid JSON */
+			else if (t->columns[c].numeric)
+				json_raw(w, cell, strlen(cell));
+			else
+				json_string(w, cell);
+		}
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void write_json(const struct stats_tables *ts, FILE *out)
 {
-	fputs("{\n  \"trace\": ", out);
-	json_string_write(ts->trace, out);
-	fputs(",\n  \"schema_version\": ", out);
-	if (ts->schema_version[0])
-		json_string_write(ts->schema_version, out);
-	else
-		fputs("null", out);
-	fprintf(out, ",\n  \"events\": %" PRIu64 ",\n  \"span_ns\": %" PRId64, ts->events,
-		ts->span_ns);
-	fprintf(out, ",\n  \"discarded_events\": %" PRIu64 ",\n  \"discarded_packets\": %" PRIu64,
-		ts->discarded_events, ts->discarded_packets);
-	for (size_t i = 0; i < ts->count; i++) {
-		const struct stats_table *t = &ts->items[i];
+	struct json_writer w;
 
-		fprintf(out, ",\n  \"%s\": [", t->section);
-		for (size_t r = 0; r < t->nrows; r++) {
-			fputs(r ? ",\n    {" : "\n    {", out);
-			for (size_t c = 0; c < t->ncolumns; c++) {
-				fprintf(out, "%s\"%s\": ", c ? ", " : "", t->columns[c].name);
-				if (t->columns[c].numeric)
-					fputs(at(t, r, c), out);
-				else
-					json_string_write(at(t, r, c), out);
-			}
-			fputc('}', out);
-		}
-		fputs(t->nrows ? "\n  ]" : "]", out);
-	}
-	fputs("\n}\n", out);
+	json_writer_init(&w, out, 2);
+	json_object_begin(&w, JSON_LINES);
+	json_key(&w, "trace");
+	json_string(&w, ts->trace);
+	json_key(&w, "schema_version");
+	json_string(&w, ts->schema_version[0] ? ts->schema_version : NULL);
+	json_key(&w, "events");
+	json_uint(&w, ts->events);
+	json_key(&w, "span_ns");
+	json_int(&w, ts->span_ns);
+	json_key(&w, "discarded_events");
+	json_uint(&w, ts->discarded_events);
+	json_key(&w, "discarded_packets");
+	json_uint(&w, ts->discarded_packets);
+	for (size_t i = 0; i < ts->count; i++)
+		write_json_table(&w, &ts->items[i]);
+	json_object_end(&w);
+	json_writer_finish(&w);
 }
 
 /* ---- HTML --------------------------------------------------------------------------- */
