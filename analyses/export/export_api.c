@@ -9,23 +9,6 @@
 
 #define HSA_STATUS_ERROR_FIRST 0x1000
 
-static int grow(void **items, size_t *alloc, size_t need, size_t size)
-{
-	size_t n = *alloc ? *alloc : 64;
-	void *p;
-
-	if (need <= *alloc)
-		return 0;
-	while (n < need)
-		n *= 2;
-	p = realloc(*items, n * size);
-	if (!p)
-		return -1;
-	*items = p;
-	*alloc = n;
-	return 0;
-}
-
 /* One api_args row per payload member but the ones every API event has. */
 static int write_args(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
 		      uint64_t corr, const char *direction, char *err, size_t err_size)
@@ -57,13 +40,13 @@ static int write_args(struct export_decoder *d, const struct trace_event *ev, in
 /* An index in d->calls for a new open call: a freed one, or a new one at the end. */
 static int take_call(struct export_decoder *d, size_t *index)
 {
-	if (d->free_count) {
-		*index = d->free_calls[--d->free_count];
+	if (d->free_calls.count) {
+		*index = *(size_t *)vec_at(&d->free_calls, --d->free_calls.count);
 		return 0;
 	}
-	if (grow((void **)&d->calls, &d->call_alloc, d->call_count + 1, sizeof(*d->calls)))
+	if (!vec_push(&d->calls))
 		return -1;
-	*index = d->call_count++;
+	*index = d->calls.count - 1;
 	return 0;
 }
 
@@ -94,7 +77,7 @@ int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int
 		goto oom;
 	if (added == 1)
 		*slot = index;
-	call = &d->calls[*slot];
+	call = vec_at(&d->calls, *slot);
 	call->pid = pid;
 	call->tid = tid;
 	call->correlation_id = corr;
@@ -136,7 +119,7 @@ int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int6
 {
 	uint64_t corr;
 	int64_t key[2], status;
-	size_t *slot, *depth, index;
+	size_t *slot, *depth, *free_slot, index;
 	struct export_open_call *call;
 	int has_status;
 
@@ -148,7 +131,7 @@ int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int6
 	if (!slot)
 		return 0;	/* an exit whose entry is not in the trace */
 	index = *slot;
-	call = &d->calls[index];
+	call = vec_at(&d->calls, index);
 	has_status = trace_event_get_i64(ev, "status", &status);
 	if (write_call(d, call, &ev->ts_ns, has_status ? &status : NULL, err, err_size) ||
 	    write_args(d, ev, pid, corr, "out", err, err_size))
@@ -158,22 +141,25 @@ int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int6
 		(*depth)--;
 	call->live = 0;
 	keymap_remove(&d->call_index, key, sizeof(key));
-	if (grow((void **)&d->free_calls, &d->free_alloc, d->free_count + 1, sizeof(size_t))) {
+	free_slot = vec_push(&d->free_calls);
+	if (!free_slot) {
 		snprintf(err, err_size, "out of memory while exporting event '%s'", ev->name);
 		return -1;
 	}
-	d->free_calls[d->free_count++] = index;
+	*free_slot = index;
 	return 0;
 }
 
 /* Calls still open at the end of the trace: written without end, duration or status. */
 int export_api_flush(struct export_decoder *d, char *err, size_t err_size)
 {
-	for (size_t i = 0; i < d->call_count; i++) {
-		if (!d->calls[i].live)
+	for (size_t i = 0; i < d->calls.count; i++) {
+		struct export_open_call *call = vec_at(&d->calls, i);
+
+		if (!call->live)
 			continue;
-		d->calls[i].live = 0;
-		if (write_call(d, &d->calls[i], NULL, NULL, err, err_size))
+		call->live = 0;
+		if (write_call(d, call, NULL, NULL, err, err_size))
 			return -1;
 	}
 	return 0;

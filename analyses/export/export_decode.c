@@ -15,6 +15,9 @@ void export_decoder_init(struct export_decoder *d, struct export_sink *sink)
 	keymap_init(&d->threads);
 	keymap_init(&d->call_index);
 	keymap_init(&d->queue_index);
+	vec_init(&d->calls, sizeof(struct export_open_call));
+	vec_init(&d->free_calls, sizeof(size_t));
+	vec_init(&d->queues, sizeof(struct export_open_queue));
 }
 
 void export_decoder_release(struct export_decoder *d)
@@ -23,9 +26,9 @@ void export_decoder_release(struct export_decoder *d)
 	keymap_release(&d->threads);
 	keymap_release(&d->call_index);
 	keymap_release(&d->queue_index);
-	free(d->calls);
-	free(d->free_calls);
-	free(d->queues);
+	vec_release(&d->calls);
+	vec_release(&d->free_calls);
+	vec_release(&d->queues);
 	demangle_cache_release(&d->kernel_names);
 	memset(d, 0, sizeof(*d));
 }

@@ -21,6 +21,7 @@
 #include "analyses/common/demangle.h"
 #include "analyses/export/export_sink.h"
 #include "analyses/common/keymap.h"
+#include "analyses/common/vec.h"
 #include "analyses/stats/trace_event.h"
 
 struct export_open_call {
@@ -41,13 +42,10 @@ struct export_decoder {
 	struct keymap processes;	/* pid → 0 */
 	struct keymap threads;		/* (pid, tid) → API calls open on the thread */
 	struct keymap call_index;	/* (pid, correlation id) → index in calls */
-	struct export_open_call *calls;
-	size_t call_count, call_alloc;
-	size_t *free_calls;		/* indexes in calls whose call has ended */
-	size_t free_count, free_alloc;
+	struct vec calls;		/* struct export_open_call */
+	struct vec free_calls;		/* size_t indexes in calls whose call has ended */
 	struct keymap queue_index;	/* (pid, queue id) → index in queues */
-	struct export_open_queue *queues;
-	size_t queue_count, queue_alloc;
+	struct vec queues;		/* struct export_open_queue */
 	int64_t last_ns;
 	uint64_t rows;
 	struct demangle_cache kernel_names;	/* each mangled kernel name demangled once */

@@ -8,16 +8,9 @@
 
 static int new_queue(struct export_decoder *d, size_t *index)
 {
-	if (d->queue_count == d->queue_alloc) {
-		size_t n = d->queue_alloc ? 2 * d->queue_alloc : 16;
-		struct export_open_queue *p = realloc(d->queues, n * sizeof(*p));
-
-		if (!p)
-			return -1;
-		d->queues = p;
-		d->queue_alloc = n;
-	}
-	*index = d->queue_count++;
+	if (!vec_push(&d->queues))
+		return -1;
+	*index = d->queues.count - 1;
 	return 0;
 }
 
@@ -39,7 +32,7 @@ int export_queue_create(struct export_decoder *d, const struct trace_event *ev, 
 	}
 	if (added == 1)
 		*slot = index;
-	q = &d->queues[*slot];
+	q = vec_at(&d->queues, *slot);
 	q->live = 1;
 	q->row[QUEUE_PID] = export_int(pid);
 	q->row[QUEUE_ID] = export_int(key[1]);
@@ -66,7 +59,7 @@ int export_queue_destroy(struct export_decoder *d, const struct trace_event *ev,
 	slot = keymap_find(&d->queue_index, key, sizeof(key));
 	if (!slot)
 		return 0;	/* created before the trace started */
-	q = &d->queues[*slot];
+	q = vec_at(&d->queues, *slot);
 	keymap_remove(&d->queue_index, key, sizeof(key));
 	q->live = 0;
 	q->row[QUEUE_DESTROY_NS] = ev->has_ts ? export_int(ev->ts_ns) : export_text(NULL);
@@ -75,11 +68,13 @@ int export_queue_destroy(struct export_decoder *d, const struct trace_event *ev,
 
 int export_queues_flush(struct export_decoder *d, char *err, size_t err_size)
 {
-	for (size_t i = 0; i < d->queue_count; i++) {
-		if (!d->queues[i].live)
+	for (size_t i = 0; i < d->queues.count; i++) {
+		struct export_open_queue *q = vec_at(&d->queues, i);
+
+		if (!q->live)
 			continue;
-		d->queues[i].live = 0;
-		if (export_emit(d, EX_QUEUES, d->queues[i].row, err, err_size))
+		q->live = 0;
+		if (export_emit(d, EX_QUEUES, q->row, err, err_size))
 			return -1;
 	}
 	return 0;

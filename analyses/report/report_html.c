@@ -307,7 +307,7 @@ static void write_timeline(const struct report_page *p, FILE *out)
 
 static void write_kernel_legend(const struct report_page *p, FILE *out)
 {
-	const struct stats_vec *k = &p->model->kernels;
+	const struct vec *k = &p->model->kernels;
 
 	if (!k->count)
 		return;

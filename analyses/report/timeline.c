@@ -342,7 +342,7 @@ static int compare_by_begin(const void *a, const void *b)
 }
 
 static int add_gpu_items(struct timeline *tl, const struct stats_model *model,
-			 const struct stats_vec *items, int copies)
+			 const struct vec *items, int copies)
 {
 	const struct stats_gpu_item **order = calloc(items->count + 1, sizeof(*order));
 	size_t n = 0;

@@ -37,8 +37,8 @@ static void item_key(const struct stats_gpu_item *it, int with_vpid, uint64_t ke
  * unify synthesizes hsa_gpu events from the *_exec records, so a unified trace holding both
  * must not count an activity twice. An hsa_gpu event without vpid matches on the rest.
  */
-static int merge_items(const struct stats_vec *exec, const struct stats_vec *gpu,
-		       struct stats_vec *out)
+static int merge_items(const struct vec *exec, const struct vec *gpu,
+		       struct vec *out)
 {
 	struct keymap seen;
 	uint64_t key[4];
@@ -47,8 +47,8 @@ static int merge_items(const struct stats_vec *exec, const struct stats_vec *gpu
 
 	keymap_init(&seen);
 	for (size_t i = 0; i < exec->count; i++) {
-		const struct stats_gpu_item *it = stats_vec_at(exec, i);
-		struct stats_gpu_item *copy = stats_vec_push(out);
+		const struct stats_gpu_item *it = vec_at(exec, i);
+		struct stats_gpu_item *copy = vec_push(out);
 
 		if (!copy)
 			goto cleanup;
@@ -60,13 +60,13 @@ static int merge_items(const struct stats_vec *exec, const struct stats_vec *gpu
 		}
 	}
 	for (size_t i = 0; i < gpu->count; i++) {
-		const struct stats_gpu_item *it = stats_vec_at(gpu, i);
+		const struct stats_gpu_item *it = vec_at(gpu, i);
 		struct stats_gpu_item *copy;
 
 		item_key(it, it->vpid != 0, key);
 		if (keymap_find(&seen, key, sizeof(key)))
 			continue;
-		copy = stats_vec_push(out);
+		copy = vec_push(out);
 		if (!copy)
 			goto cleanup;
 		*copy = *it;
@@ -78,8 +78,8 @@ cleanup:
 }
 
 /* The items to count: one source alone as it is, or both merged into *all. */
-static const struct stats_vec *merged(const struct stats_vec *exec, const struct stats_vec *gpu,
-				      struct stats_vec *all)
+static const struct vec *merged(const struct vec *exec, const struct vec *gpu,
+				      struct vec *all)
 {
 	if (!gpu->count)
 		return exec;
@@ -91,7 +91,7 @@ static const struct stats_vec *merged(const struct stats_vec *exec, const struct
 static void total_kernels(struct stats_model *m)
 {
 	for (size_t i = 0; i < m->kernel_items->count; i++) {
-		const struct stats_gpu_item *it = stats_vec_at(m->kernel_items, i);
+		const struct stats_gpu_item *it = vec_at(m->kernel_items, i);
 		struct stats_kernel_row *row;
 		uint64_t d = duration(it);
 
@@ -110,7 +110,7 @@ static void total_kernels(struct stats_model *m)
 static void total_copies(struct stats_model *m)
 {
 	for (size_t i = 0; i < m->copy_items->count; i++) {
-		const struct stats_gpu_item *it = stats_vec_at(m->copy_items, i);
+		const struct stats_gpu_item *it = vec_at(m->copy_items, i);
 		struct stats_copy_row *row;
 
 		if (!it->complete)
@@ -225,7 +225,7 @@ static int queue_occupancy(struct stats_model *m)
 	if (!done || !edges)
 		goto cleanup;
 	for (size_t i = 0; i < m->kernel_items->count; i++) {
-		const struct stats_gpu_item *it = stats_vec_at(m->kernel_items, i);
+		const struct stats_gpu_item *it = vec_at(m->kernel_items, i);
 		int64_t key[2] = { it->vpid, (int64_t)it->queue_id };
 		size_t *row = keymap_find(&m->queue_index, key, sizeof(key));
 
@@ -267,9 +267,9 @@ static int compare_api(const void *a, const void *b)
 
 static int compare_kernel(const void *a, const void *b, void *rows)
 {
-	const struct stats_kernel_row *x = STATS_ROW((struct stats_vec *)rows,
+	const struct stats_kernel_row *x = STATS_ROW((struct vec *)rows,
 						     struct stats_kernel_row, *(const size_t *)a);
-	const struct stats_kernel_row *y = STATS_ROW((struct stats_vec *)rows,
+	const struct stats_kernel_row *y = STATS_ROW((struct vec *)rows,
 						     struct stats_kernel_row, *(const size_t *)b);
 
 	return by_total_then_name(x->total_ns, y->total_ns, x->name, y->name);
@@ -277,9 +277,9 @@ static int compare_kernel(const void *a, const void *b, void *rows)
 
 static int compare_copy(const void *a, const void *b, void *rows)
 {
-	const struct stats_copy_row *x = STATS_ROW((struct stats_vec *)rows,
+	const struct stats_copy_row *x = STATS_ROW((struct vec *)rows,
 						   struct stats_copy_row, *(const size_t *)a);
-	const struct stats_copy_row *y = STATS_ROW((struct stats_vec *)rows,
+	const struct stats_copy_row *y = STATS_ROW((struct vec *)rows,
 						   struct stats_copy_row, *(const size_t *)b);
 
 	return by_total_then_name(x->total_ns, y->total_ns, x->direction, y->direction);
@@ -316,7 +316,7 @@ static int compare_wait(const void *a, const void *b)
  * Sorts rows that GPU items point into, drops rows nothing counted (names seen only in the
  * source not chosen), and renumbers the items' row indexes.
  */
-static int sort_named_rows(struct stats_vec *rows, const struct stats_vec *items,
+static int sort_named_rows(struct vec *rows, const struct vec *items,
 			   int (*cmp)(const void *, const void *, void *),
 			   int (*is_empty)(const void *row), void (*drop)(void *row))
 {
@@ -332,7 +332,7 @@ static int sort_named_rows(struct stats_vec *rows, const struct stats_vec *items
 		order[i] = i;
 	qsort_r(order, rows->count, sizeof(*order), cmp, rows);
 	for (size_t i = 0; i < rows->count; i++) {
-		void *row = stats_vec_at(rows, order[i]);
+		void *row = vec_at(rows, order[i]);
 
 		remap[order[i]] = SIZE_MAX;
 		if (is_empty(row)) {
@@ -346,7 +346,7 @@ static int sort_named_rows(struct stats_vec *rows, const struct stats_vec *items
 		memcpy(rows->items, sorted, kept * rows->size);
 	rows->count = kept;
 	for (size_t i = 0; i < items->count; i++) {
-		struct stats_gpu_item *it = stats_vec_at(items, i);
+		struct stats_gpu_item *it = vec_at(items, i);
 
 		it->row = remap[it->row];
 		if (it->row == SIZE_MAX)
@@ -396,7 +396,7 @@ static void copy_drop(void *row)
 }
 
 /* Functions whose every call is still open at the end of the trace have nothing to show. */
-static void drop_unfinished_calls(struct stats_vec *api)
+static void drop_unfinished_calls(struct vec *api)
 {
 	size_t kept = 0;
 

@@ -16,7 +16,7 @@ struct stats_pending_call {
 };
 
 /* Finds or adds the row of a string key in a table whose rows start with a char *name. */
-static int row_for_name(struct keymap *index, struct stats_vec *rows, const char *name,
+static int row_for_name(struct keymap *index, struct vec *rows, const char *name,
 			size_t *row)
 {
 	size_t *slot;
@@ -26,7 +26,7 @@ static int row_for_name(struct keymap *index, struct stats_vec *rows, const char
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		new_row = stats_vec_push(rows);
+		new_row = vec_push(rows);
 		if (!new_row || !(*new_row = strdup(name))) {
 			if (new_row)
 				rows->count--;
@@ -44,20 +44,20 @@ static int row_for_name(struct keymap *index, struct stats_vec *rows, const char
 void stats_model_init(struct stats_model *m)
 {
 	memset(m, 0, sizeof(*m));
-	stats_vec_init(&m->api, sizeof(struct stats_api_row));
-	stats_vec_init(&m->kernels, sizeof(struct stats_kernel_row));
-	stats_vec_init(&m->copies, sizeof(struct stats_copy_row));
-	stats_vec_init(&m->queues, sizeof(struct stats_queue_row));
-	stats_vec_init(&m->waits, sizeof(struct stats_wait_row));
-	stats_vec_init(&m->pending, sizeof(struct stats_pending_call));
-	stats_vec_init(&m->free_pending, sizeof(size_t));
-	stats_vec_init(&m->kernel_exec, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->kernel_gpu, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->copy_exec, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->copy_gpu, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->kernel_all, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->copy_all, sizeof(struct stats_gpu_item));
-	stats_vec_init(&m->submits, sizeof(struct stats_submit));
+	vec_init(&m->api, sizeof(struct stats_api_row));
+	vec_init(&m->kernels, sizeof(struct stats_kernel_row));
+	vec_init(&m->copies, sizeof(struct stats_copy_row));
+	vec_init(&m->queues, sizeof(struct stats_queue_row));
+	vec_init(&m->waits, sizeof(struct stats_wait_row));
+	vec_init(&m->pending, sizeof(struct stats_pending_call));
+	vec_init(&m->free_pending, sizeof(size_t));
+	vec_init(&m->kernel_exec, sizeof(struct stats_gpu_item));
+	vec_init(&m->kernel_gpu, sizeof(struct stats_gpu_item));
+	vec_init(&m->copy_exec, sizeof(struct stats_gpu_item));
+	vec_init(&m->copy_gpu, sizeof(struct stats_gpu_item));
+	vec_init(&m->kernel_all, sizeof(struct stats_gpu_item));
+	vec_init(&m->copy_all, sizeof(struct stats_gpu_item));
+	vec_init(&m->submits, sizeof(struct stats_submit));
 	keymap_init(&m->api_index);
 	keymap_init(&m->kernel_index);
 	keymap_init(&m->copy_index);
@@ -129,7 +129,7 @@ static int wait_row_for(struct stats_model *m, int64_t vpid, int64_t vtid,
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		row = stats_vec_push(&m->waits);
+		row = vec_push(&m->waits);
 		if (!row || !(row->procname = strdup(procname ? procname : ""))) {
 			if (row)
 				m->waits.count--;
@@ -174,15 +174,15 @@ static int api_entry(struct stats_model *m, const struct trace_event *ev)
 		return -1;
 	if (added == 1) {
 		if (m->free_pending.count) {
-			index = *(size_t *)stats_vec_at(&m->free_pending, --m->free_pending.count);
+			index = *(size_t *)vec_at(&m->free_pending, --m->free_pending.count);
 		} else {
-			if (!stats_vec_push(&m->pending))
+			if (!vec_push(&m->pending))
 				return -1;
 			index = m->pending.count - 1;
 		}
 		*slot = index;
 	}
-	call = stats_vec_at(&m->pending, *slot);
+	call = vec_at(&m->pending, *slot);
 	call->entry_ns = ev->ts_ns;
 	call->vpid = t.vpid;
 	call->vtid = t.vtid;
@@ -205,7 +205,7 @@ static void add_duration(uint64_t *count, uint64_t *total, uint64_t *min, uint64
 /* Makes a pending-call slot reusable by the next entry. */
 static int release_pending(struct stats_model *m, size_t index)
 {
-	size_t *free_slot = stats_vec_push(&m->free_pending);
+	size_t *free_slot = vec_push(&m->free_pending);
 
 	if (!free_slot)
 		return -1;
@@ -231,7 +231,7 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 	if (!slot)
 		return 0; /* the call began before the trace did */
 	index = *slot;
-	call = *(struct stats_pending_call *)stats_vec_at(&m->pending, index);
+	call = *(struct stats_pending_call *)vec_at(&m->pending, index);
 	keymap_remove(&m->pending_calls, key, sizeof(key));
 	if (release_pending(m, index))
 		return -1;
@@ -299,7 +299,7 @@ static int gpu_exec(struct stats_model *m, const struct trace_event *ev, int is_
 	if (gpu_item_from(m, ev, is_copy, &item))
 		return -1;
 	item.complete = 1;
-	slot = stats_vec_push(is_copy ? &m->copy_exec : &m->kernel_exec);
+	slot = vec_push(is_copy ? &m->copy_exec : &m->kernel_exec);
 	if (!slot)
 		return -1;
 	*slot = item;
@@ -311,7 +311,7 @@ static int gpu_edge(struct stats_model *m, const struct trace_event *ev, int is_
 		    int is_end)
 {
 	struct stats_gpu_item item = { 0 }, *target;
-	struct stats_vec *items = is_copy ? &m->copy_gpu : &m->kernel_gpu;
+	struct vec *items = is_copy ? &m->copy_gpu : &m->kernel_gpu;
 	uint64_t key[5];
 	size_t *slot;
 	int added;
@@ -327,14 +327,14 @@ static int gpu_edge(struct stats_model *m, const struct trace_event *ev, int is_
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		target = stats_vec_push(items);
+		target = vec_push(items);
 		if (!target)
 			return -1;
 		*target = item;
 		target->begin_ns = target->end_ns = ev->ts_ns;
 		*slot = items->count - 1;
 	}
-	target = stats_vec_at(items, *slot);
+	target = vec_at(items, *slot);
 	if (is_end) {
 		target->end_ns = ev->ts_ns;
 		target->complete = 1;
@@ -360,7 +360,7 @@ static int queue_row_for(struct stats_model *m, int64_t vpid, uint64_t queue_id,
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		q = stats_vec_push(&m->queues);
+		q = vec_push(&m->queues);
 		if (!q)
 			return -1;
 		q->vpid = vpid;
@@ -396,7 +396,7 @@ static int packet_submit(struct stats_model *m, const struct trace_event *ev)
 		return 0;
 	if (queue_row_for(m, thread_of(ev).vpid, id, &row))
 		return -1;
-	s = stats_vec_push(&m->submits);
+	s = vec_push(&m->submits);
 	if (!s)
 		return -1;
 	s->queue_row = row;

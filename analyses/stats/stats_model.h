@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "analyses/common/keymap.h"
+#include "analyses/common/vec.h"
 #include "analyses/stats/trace_event.h"
 
 struct stats_api_row {
@@ -67,15 +68,9 @@ struct stats_gpu_item {
 	int complete;
 };
 
-/* A dynamic array of fixed-size elements. */
-struct stats_vec {
-	void *items;
-	size_t count, alloc, size;
-};
-
 struct stats_model {
 	/* Result tables, sorted by stats_model_finish(). */
-	struct stats_vec api, kernels, copies, queues, waits;
+	struct vec api, kernels, copies, queues, waits;
 	/* Trace summary. */
 	uint64_t events;
 	int64_t first_ns, last_ns;
@@ -86,13 +81,13 @@ struct stats_model {
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */
-	struct stats_vec pending;           /* struct stats_pending_call, reused via free list */
-	struct stats_vec free_pending;      /* size_t indexes */
-	struct stats_vec kernel_exec, kernel_gpu, copy_exec, copy_gpu; /* struct stats_gpu_item */
-	struct stats_vec kernel_all, copy_all; /* merged by stats_model_finish */
+	struct vec pending;           /* struct stats_pending_call, reused via free list */
+	struct vec free_pending;      /* size_t indexes */
+	struct vec kernel_exec, kernel_gpu, copy_exec, copy_gpu; /* struct stats_gpu_item */
+	struct vec kernel_all, copy_all; /* merged by stats_model_finish */
 	struct keymap gpu_pending;          /* hsa_gpu begin → item index in kernel_gpu/copy_gpu */
-	struct stats_vec submits;           /* struct stats_submit */
-	const struct stats_vec *kernel_items, *copy_items; /* the chosen sources, after finish */
+	struct vec submits;           /* struct stats_submit */
+	const struct vec *kernel_items, *copy_items; /* the chosen sources, after finish */
 	int finished;
 };
 

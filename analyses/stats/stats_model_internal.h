@@ -13,9 +13,4 @@ struct stats_submit {
 	int is_kernel;
 };
 
-void stats_vec_init(struct stats_vec *v, size_t size);
-/* Appends a zeroed element; NULL when out of memory. */
-void *stats_vec_push(struct stats_vec *v);
-void *stats_vec_at(const struct stats_vec *v, size_t i);
-
 #endif
