@@ -99,6 +99,15 @@ void json_array_end(struct json_writer *w)
 	end(w, ']');
 }
 
+/* Printable ASCII without quote or backslash: written as it is. */
+static int plain(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f || *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
 void json_key(struct json_writer *w, const char *name)
 {
 	struct json_container *c = top(w);
@@ -108,7 +117,13 @@ void json_key(struct json_writer *w, const char *name)
 		return;
 	}
 	member_separator(w);
-	json_string_write(name, w->out);
+	if (plain(name)) { /* the usual key: a field name; the escaper costs per byte */
+		fputc_unlocked('"', w->out);
+		fputs_unlocked(name, w->out);
+		fputc_unlocked('"', w->out);
+	} else {
+		json_string_write(name, w->out);
+	}
 	fputs_unlocked(c->layout == JSON_COMPACT ? ":" : ": ", w->out);
 	w->after_key = 1;
 }

@@ -40,7 +40,7 @@ static void test_lines_and_spaced(void)
 	json_object_begin(w, JSON_LINES);
 	json_key(w, "trace");
 	json_string(w, "a \"b\"\n");
-	json_key(w, "none");
+	json_key(w, "no\"ne");
 	json_string(w, NULL);
 	json_key(w, "rows");
 	json_array_begin(w, JSON_LINES);
@@ -61,7 +61,7 @@ static void test_lines_and_spaced(void)
 	is_int(rc, 0, "a well-nested document finishes");
 	is_str(d.text, "{\n"
 		       "  \"trace\": \"a \\\"b\\\"\\u000a\",\n"
-		       "  \"none\": null,\n"
+		       "  \"no\\\"ne\": null,\n"
 		       "  \"rows\": [\n"
 		       "    {\"n\": -3, \"u\": 18446744073709551615},\n"
 		       "    {}\n"
