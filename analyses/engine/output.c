@@ -20,6 +20,8 @@ void out_init(struct out *o, FILE *f, enum out_format format)
 void out_begin(struct out *o)
 {
 	o->nfields = 0;
+	if (o->format == OUT_CSV)
+		csv_row_begin(&o->csv, o->f);
 	if (o->format != OUT_JSON)
 		return;
 	if (!o->nrecords)
@@ -42,8 +44,7 @@ static void sep(struct out *o, const char *name)
 			fputc_unlocked('\t', o->f);
 		break;
 	case OUT_CSV:
-		if (o->nfields)
-			fputc_unlocked(',', o->f);
+		csv_next_field(&o->csv);
 		break;
 	case OUT_JSON:
 		json_key(&o->json, name);
@@ -138,6 +139,8 @@ void out_end(struct out *o)
 {
 	if (o->format == OUT_JSON)
 		json_object_end(&o->json);
+	else if (o->format == OUT_CSV)
+		csv_row_end(&o->csv);
 	else
 		fputc_unlocked('\n', o->f);
 	o->nrecords++;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analyses/common/csv_field.h"
 #include "analyses/common/json_writer.h"
 #include "analyses/engine/value.h"
 
@@ -22,6 +23,7 @@ struct out {
 	int nrecords;
 	int nfields;		/* in the current record */
 	int header_done;
+	struct csv_row csv;		/* OUT_CSV: the current row */
 	struct json_writer json;	/* OUT_JSON: an array of compact objects, one a line */
 };
 

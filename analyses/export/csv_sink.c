@@ -34,18 +34,17 @@ static int csv_row(struct export_sink *sink, enum export_table table,
 		   const struct export_value *row, char *err, size_t err_size)
 {
 	struct csv_sink *s = (struct csv_sink *)sink;
-	FILE *f = s->files[table];
 	size_t n = export_table_def(table)->column_count;
+	struct csv_row r;
 
+	csv_row_begin(&r, s->files[table]);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			fputc(',', f);
 		if (row[i].kind == EXV_INT)
-			fprintf(f, "%" PRId64, row[i].i);
-		else if (row[i].kind == EXV_TEXT)
-			csv_field_write(row[i].s, f);
+			csv_int(&r, row[i].i);
+		else
+			csv_text(&r, row[i].kind == EXV_TEXT ? row[i].s : NULL);
 	}
-	if (fputc('\n', f) == EOF || ferror(f))
+	if (csv_row_end(&r))
 		return write_error(s, table, errno, err, err_size);
 	return 0;
 }
@@ -54,6 +53,7 @@ static int open_table(struct csv_sink *s, enum export_table t, char *err, size_t
 {
 	const struct export_table_def *def = export_table_def(t);
 	char file[PATH_MAX];
+	struct csv_row header;
 
 	snprintf(file, sizeof(file), "%s/%s.csv", s->tmp, def->name);
 	s->files[t] = fopen(file, "w");
@@ -61,9 +61,10 @@ static int open_table(struct csv_sink *s, enum export_table t, char *err, size_t
 		snprintf(err, err_size, "cannot create '%s': %s", file, strerror(errno));
 		return -1;
 	}
+	csv_row_begin(&header, s->files[t]);
 	for (size_t k = 0; k < def->column_count; k++)
-		fprintf(s->files[t], "%s%s", k ? "," : "", def->columns[k].name);
-	fputc('\n', s->files[t]);
+		csv_raw(&header, def->columns[k].name);
+	csv_row_end(&header);
 	return 0;
 }
 

@@ -64,22 +64,24 @@ static void write_text(const struct stats_tables *ts, FILE *out)
 /* Every row starts with its section, so `grep ^kernels,` selects one table. */
 static void write_csv(const struct stats_tables *ts, FILE *out)
 {
+	struct csv_row row;
+
 	for (size_t i = 0; i < ts->count; i++) {
 		const struct stats_table *t = &ts->items[i];
 
 		if (i)
 			fputc('\n', out);
-		fputs("section", out);
+		csv_row_begin(&row, out);
+		csv_raw(&row, "section");
 		for (size_t c = 0; c < t->ncolumns; c++)
-			fprintf(out, ",%s", t->columns[c].name);
-		fputc('\n', out);
+			csv_raw(&row, t->columns[c].name);
+		csv_row_end(&row);
 		for (size_t r = 0; r < t->nrows; r++) {
-			fputs(t->section, out);
-			for (size_t c = 0; c < t->ncolumns; c++) {
-				fputc(',', out);
-				csv_field_write(at(t, r, c), out);
-			}
-			fputc('\n', out);
+			csv_row_begin(&row, out);
+			csv_raw(&row, t->section);
+			for (size_t c = 0; c < t->ncolumns; c++)
+				csv_text(&row, at(t, r, c));
+			csv_row_end(&row);
 		}
 	}
 }

@@ -1,6 +1,6 @@
 # tests/common: unit tests of the analyses' shared containers and writers.
 TEST_PROGRAMS += $(BUILD)/tests/common/keymap.t $(BUILD)/tests/common/maps.t \
-	$(BUILD)/tests/common/json_writer.t $(BUILD)/tests/common/vec.t
+	$(BUILD)/tests/common/json_writer.t $(BUILD)/tests/common/vec.t $(BUILD)/tests/common/csv.t
 
 $(BUILD)/tests/common/keymap.t: $(BUILD)/obj/tests/common/keymap_test.o \
 	$(BUILD)/obj/analyses/common/keymap.o
@@ -15,4 +15,7 @@ $(BUILD)/tests/common/json_writer.t: $(BUILD)/obj/tests/common/json_writer_test.
 	$(link-exe)
 
 $(BUILD)/tests/common/vec.t: $(BUILD)/obj/tests/common/vec_test.o $(BUILD)/obj/analyses/common/vec.o
+	$(link-exe)
+
+$(BUILD)/tests/common/csv.t: $(BUILD)/obj/tests/common/csv_test.o $(BUILD)/obj/analyses/common/csv_field.o
 	$(link-exe)
