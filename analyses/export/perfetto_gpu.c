@@ -26,25 +26,25 @@ static int packet_row(struct perfetto_sink *s, const struct export_value *row)
 	int64_t pid = row[PKT_PID].i, ts, queue_tid;
 	const char *type = row[PKT_TYPE_NAME].kind == EXV_TEXT ? row[PKT_TYPE_NAME].s : "packet";
 	const char *kernel = row[PKT_KERNEL_NAME].kind == EXV_TEXT ? row[PKT_KERNEL_NAME].s : NULL;
-	FILE *f;
+	struct json_writer *w;
 
 	if (row[PKT_TS_NS].kind != EXV_INT || queue_track(s, pid, &row[PKT_QUEUE_ID], &queue_tid))
 		return row[PKT_TS_NS].kind != EXV_INT ? 0 : -1;
 	ts = row[PKT_TS_NS].i;
 	for (int on_queue = 0; on_queue < 2; on_queue++) {
-		f = perfetto_event(s, on_queue ? "i" : "X", pid,
+		w = perfetto_event(s, on_queue ? "i" : "X", pid,
 				   on_queue ? queue_tid : row[PKT_TID].i, &ts);
 		if (on_queue)
-			fputs(",\"s\":\"t\"", f);
+			perfetto_string(w, "s", "t");
 		else
-			perfetto_duration(f, 0);
-		perfetto_string(f, ",", "name", kernel && !on_queue ? kernel : type);
-		fputs(",\"cat\":\"packet\",\"args\":{", f);
-		perfetto_string(f, "", "type", type);
-		perfetto_int(f, ",", "queue_id", &row[PKT_QUEUE_ID]);
-		perfetto_int(f, ",", "packet_index", &row[PKT_INDEX]);
-		perfetto_int(f, ",", "correlation_id", &row[PKT_CORRELATION]);
-		fputs("}}", f);
+			perfetto_duration(w, 0);
+		perfetto_string(w, "name", kernel && !on_queue ? kernel : type);
+		perfetto_args_begin(w, "packet");
+		perfetto_string(w, "type", type);
+		perfetto_int(w, "queue_id", &row[PKT_QUEUE_ID]);
+		perfetto_int(w, "packet_index", &row[PKT_INDEX]);
+		perfetto_int(w, "correlation_id", &row[PKT_CORRELATION]);
+		perfetto_args_end(w);
 	}
 	if (row[PKT_TYPE].kind == EXV_INT && row[PKT_TYPE].i == 2)
 		perfetto_flow(s, "s", perfetto_flow_id(&s->tracks, FLOW_KERNEL, pid,
@@ -56,21 +56,21 @@ static int packet_row(struct perfetto_sink *s, const struct export_value *row)
 static int kernel_row(struct perfetto_sink *s, const struct export_value *row)
 {
 	int64_t pid = row[KER_PID].i, tid, start;
-	FILE *f;
+	struct json_writer *w;
 
 	if (row[KER_START_NS].kind != EXV_INT || row[KER_END_NS].kind != EXV_INT)
 		return 0;
 	if (queue_track(s, pid, &row[KER_QUEUE_ID], &tid))
 		return -1;
 	start = row[KER_START_NS].i;
-	f = perfetto_event(s, "X", pid, tid, &start);
-	perfetto_duration(f, row[KER_END_NS].i - start);
-	perfetto_string(f, ",", "name", row[KER_NAME].s);
-	fputs(",\"cat\":\"kernel\",\"args\":{", f);
-	perfetto_int(f, "", "queue_id", &row[KER_QUEUE_ID]);
-	perfetto_int(f, ",", "packet_index", &row[KER_PACKET_INDEX]);
-	perfetto_int(f, ",", "correlation_id", &row[KER_CORRELATION]);
-	fputs("}}", f);
+	w = perfetto_event(s, "X", pid, tid, &start);
+	perfetto_duration(w, row[KER_END_NS].i - start);
+	perfetto_string(w, "name", row[KER_NAME].s);
+	perfetto_args_begin(w, "kernel");
+	perfetto_int(w, "queue_id", &row[KER_QUEUE_ID]);
+	perfetto_int(w, "packet_index", &row[KER_PACKET_INDEX]);
+	perfetto_int(w, "correlation_id", &row[KER_CORRELATION]);
+	perfetto_args_end(w);
 	perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_KERNEL, pid, row[KER_QUEUE_ID].i,
 					       row[KER_PACKET_INDEX].i),
 		      pid, tid, start);
@@ -93,7 +93,7 @@ static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 	const char *direction = row[COPY_DIRECTION].kind == EXV_TEXT ? row[COPY_DIRECTION].s : "copy";
 	int64_t pid = row[COPY_PID].i, tid = PERFETTO_COPY_TID + copy_engine(direction), start;
 	char name[64];
-	FILE *f;
+	struct json_writer *w;
 
 	if (row[COPY_START_NS].kind != EXV_INT || row[COPY_END_NS].kind != EXV_INT)
 		return 0;
@@ -101,14 +101,14 @@ static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 	if (perfetto_track(s, pid, tid, name))
 		return -1;
 	start = row[COPY_START_NS].i;
-	f = perfetto_event(s, "X", pid, tid, &start);
-	perfetto_duration(f, row[COPY_END_NS].i - start);
-	perfetto_string(f, ",", "name", direction);
-	fputs(",\"cat\":\"copy\",\"args\":{", f);
-	perfetto_int(f, "", "bytes", &row[COPY_BYTES]);
-	perfetto_int(f, ",", "copy_id", &row[COPY_ID]);
-	perfetto_int(f, ",", "correlation_id", &row[COPY_CORRELATION]);
-	fputs("}}", f);
+	w = perfetto_event(s, "X", pid, tid, &start);
+	perfetto_duration(w, row[COPY_END_NS].i - start);
+	perfetto_string(w, "name", direction);
+	perfetto_args_begin(w, "copy");
+	perfetto_int(w, "bytes", &row[COPY_BYTES]);
+	perfetto_int(w, "copy_id", &row[COPY_ID]);
+	perfetto_int(w, "correlation_id", &row[COPY_CORRELATION]);
+	perfetto_args_end(w);
 	perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_COPY, pid,
 					       row[COPY_CORRELATION].i, 0), pid, tid, start);
 	return 0;
@@ -118,7 +118,7 @@ static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 static int counter_row(struct perfetto_sink *s, const struct export_value *row)
 {
 	char name[256];
-	FILE *f;
+	struct json_writer *w;
 
 	if (row[CTR_TS_NS].kind != EXV_INT || row[CTR_VALUE].kind != EXV_INT)
 		return 0;
@@ -126,11 +126,11 @@ static int counter_row(struct perfetto_sink *s, const struct export_value *row)
 		 row[CTR_NAME].kind == EXV_TEXT ? row[CTR_NAME].s : "counter",
 		 row[CTR_SCOPE].kind == EXV_TEXT ? row[CTR_SCOPE].s : "-",
 		 row[CTR_ID].kind == EXV_INT ? row[CTR_ID].i : 0);
-	f = perfetto_event(s, "C", row[CTR_PID].i, 0, &row[CTR_TS_NS].i);
-	perfetto_string(f, ",", "name", name);
-	fputs(",\"cat\":\"counter\",\"args\":{", f);
-	perfetto_int(f, "", "value", &row[CTR_VALUE]);
-	fputs("}}", f);
+	w = perfetto_event(s, "C", row[CTR_PID].i, 0, &row[CTR_TS_NS].i);
+	perfetto_string(w, "name", name);
+	perfetto_args_begin(w, "counter");
+	perfetto_int(w, "value", &row[CTR_VALUE]);
+	perfetto_args_end(w);
 	return 0;
 }
 

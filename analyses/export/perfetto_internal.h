@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analyses/common/json_writer.h"
 #include "analyses/common/out_file.h"
 #include "analyses/export/export_sink.h"
 #include "analyses/export/perfetto_tracks.h"
@@ -15,17 +16,21 @@ struct perfetto_sink {
 	struct export_sink base;
 	struct out_file out;
 	struct perfetto_tracks tracks;
-	const char *sep;	/* before the next event: "" for the first, then ",\n" */
+	struct json_writer json; /* {"displayTimeUnit":"ns","traceEvents":[ an event a line ]} */
 	int64_t last_ns;	/* the latest time seen: the end of calls without exit */
 };
 
 /* Starts an event, {"ph":PH,"pid":..,"tid":.. and "ts" when ns is not NULL; the caller
- * adds its fields and the closing brace. */
-FILE *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid, int64_t tid,
-		     const int64_t *ns);
-void perfetto_duration(FILE *f, int64_t ns);
-void perfetto_string(FILE *f, const char *sep, const char *key, const char *value);
-void perfetto_int(FILE *f, const char *sep, const char *key, const struct export_value *v);
+ * adds its members and ends it (perfetto_args_end, or json_object_end without args). */
+struct json_writer *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid,
+				   int64_t tid, const int64_t *ns);
+void perfetto_duration(struct json_writer *w, int64_t ns);
+void perfetto_string(struct json_writer *w, const char *key, const char *value);
+void perfetto_int(struct json_writer *w, const char *key, const struct export_value *v);
+/* "cat":CAT (unless NULL) and "args":{ for the caller's members; perfetto_args_end closes the
+ * arguments and the event. */
+void perfetto_args_begin(struct json_writer *w, const char *cat);
+void perfetto_args_end(struct json_writer *w);
 /* A flow event ("s" or "f") of id at ns on pid/tid. */
 void perfetto_flow(struct perfetto_sink *s, const char *ph, uint64_t id, int64_t pid,
 		   int64_t tid, int64_t ns);

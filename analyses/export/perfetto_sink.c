@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyses/common/json_string.h"
 #include "analyses/export/export_path.h"
 #include "analyses/export/perfetto_internal.h"
 
@@ -19,14 +18,16 @@
 static void name_row(struct perfetto_sink *s, const char *what, int64_t pid, int64_t tid,
 		     const struct export_value *name)
 {
-	FILE *f = perfetto_event(s, "M", pid, tid, NULL);
-	char fallback[64];
+	struct json_writer *w = perfetto_event(s, "M", pid, tid, NULL);
+	char fallback[64], event[32];
 
 	snprintf(fallback, sizeof(fallback), "%s %" PRId64, what[0] == 'p' ? "pid" : "tid",
 		 what[0] == 'p' ? pid : tid);
-	fprintf(f, ",\"name\":\"%s_name\",\"args\":{\"name\":", what);
-	json_string_write(name->kind == EXV_TEXT ? name->s : fallback, f);
-	fputs("}}", f);
+	snprintf(event, sizeof(event), "%s_name", what);
+	perfetto_string(w, "name", event);
+	perfetto_args_begin(w, NULL);
+	perfetto_string(w, "name", name->kind == EXV_TEXT ? name->s : fallback);
+	perfetto_args_end(w);
 }
 
 static void api_row(struct perfetto_sink *s, const struct export_value *row)
@@ -34,17 +35,17 @@ static void api_row(struct perfetto_sink *s, const struct export_value *row)
 	int64_t pid = row[API_PID].i, tid = row[API_TID].i, start = row[API_START_NS].i;
 	int open = row[API_END_NS].kind != EXV_INT;
 	int64_t end = open ? s->last_ns : row[API_END_NS].i;
-	FILE *f = perfetto_event(s, "X", pid, tid, &start);
+	struct json_writer *w = perfetto_event(s, "X", pid, tid, &start);
 
-	perfetto_duration(f, end - start);
+	perfetto_duration(w, end - start);
 	if (end > s->last_ns)
 		s->last_ns = end;
-	perfetto_string(f, ",", "name", row[API_FUNCTION].s);
-	fprintf(f, ",\"cat\":\"%s\",\"args\":{", open ? "api-unfinished" : "api");
-	perfetto_int(f, "", "correlation_id", &row[API_CORRELATION]);
-	perfetto_int(f, ",", "status", &row[API_STATUS]);
-	perfetto_int(f, ",", "depth", &row[API_DEPTH]);
-	fputs("}}", f);
+	perfetto_string(w, "name", row[API_FUNCTION].s);
+	perfetto_args_begin(w, open ? "api-unfinished" : "api");
+	perfetto_int(w, "correlation_id", &row[API_CORRELATION]);
+	perfetto_int(w, "status", &row[API_STATUS]);
+	perfetto_int(w, "depth", &row[API_DEPTH]);
+	perfetto_args_end(w);
 	if (strncmp(row[API_FUNCTION].s, "hsa_amd_memory_async_copy", 25) == 0)
 		perfetto_flow(s, "s", perfetto_flow_id(&s->tracks, FLOW_COPY, pid,
 						       row[API_CORRELATION].i, 0),
@@ -88,8 +89,15 @@ static int perfetto_finish(struct export_sink *sink, char *err, size_t err_size)
 	struct perfetto_sink *s = (struct perfetto_sink *)sink;
 	int ret;
 
-	fputs("\n]}\n", s->out.f);
-	ret = out_file_close(&s->out, err, err_size);
+	json_array_end(&s->json);
+	json_object_end(&s->json);
+	if (json_writer_finish(&s->json) && !ferror(s->out.f)) {
+		snprintf(err, err_size, "the Perfetto JSON is misnested (a bug)");
+		out_file_discard(&s->out);
+		ret = -1;
+	} else {
+		ret = out_file_close(&s->out, err, err_size);
+	}
 	perfetto_tracks_release(&s->tracks);
 	free(s);
 	return ret;
@@ -116,8 +124,11 @@ struct export_sink *perfetto_sink_open(const char *path, int force, char *err,
 		return NULL;
 	}
 	s->base.ops = &perfetto_ops;
-	s->sep = "";
 	perfetto_tracks_init(&s->tracks);
-	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", s->out.f);
+	json_writer_init(&s->json, s->out.f, 0);
+	json_object_begin(&s->json, JSON_COMPACT);
+	perfetto_string(&s->json, "displayTimeUnit", "ns");
+	json_key(&s->json, "traceEvents");
+	json_array_begin(&s->json, JSON_LINES);
 	return &s->base;
 }

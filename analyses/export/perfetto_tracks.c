@@ -1,6 +1,5 @@
 /* perfetto_tracks - pseudo-thread names and flow ids of the Perfetto export. */
 #include "analyses/export/perfetto_tracks.h"
-#include "analyses/common/json_string.h"
 
 void perfetto_tracks_init(struct perfetto_tracks *t)
 {
@@ -15,7 +14,23 @@ void perfetto_tracks_release(struct perfetto_tracks *t)
 	keymap_release(&t->flows);
 }
 
-int perfetto_tracks_name(struct perfetto_tracks *t, FILE *f, const char *sep, int64_t pid,
+/* {"ph":"M","name":WHAT,"pid":..,"tid":..,"args":{ */
+static void metadata_begin(struct json_writer *w, const char *what, int64_t pid, int64_t tid)
+{
+	json_object_begin(w, JSON_COMPACT);
+	json_key(w, "ph");
+	json_string(w, "M");
+	json_key(w, "name");
+	json_string(w, what);
+	json_key(w, "pid");
+	json_int(w, pid);
+	json_key(w, "tid");
+	json_int(w, tid);
+	json_key(w, "args");
+	json_object_begin(w, JSON_COMPACT);
+}
+
+int perfetto_tracks_name(struct perfetto_tracks *t, struct json_writer *w, int64_t pid,
 			 int64_t tid, const char *name)
 {
 	int64_t key[2] = { pid, tid };
@@ -25,13 +40,17 @@ int perfetto_tracks_name(struct perfetto_tracks *t, FILE *f, const char *sep, in
 	if (added <= 0)
 		return added;
 	*slot = 0;
-	fprintf(f, "%s{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%lld,\"tid\":%lld,"
-		"\"args\":{\"name\":", sep, (long long)pid, (long long)tid);
-	json_string_write(name, f);
+	metadata_begin(w, "thread_name", pid, tid);
+	json_key(w, "name");
+	json_string(w, name);
+	json_object_end(w);
+	json_object_end(w);
 	/* GPU tracks below the process's threads. */
-	fprintf(f, "}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%lld,"
-		"\"tid\":%lld,\"args\":{\"sort_index\":%lld}}", (long long)pid, (long long)tid,
-		(long long)tid);
+	metadata_begin(w, "thread_sort_index", pid, tid);
+	json_key(w, "sort_index");
+	json_int(w, tid);
+	json_object_end(w);
+	json_object_end(w);
 	return 1;
 }
 

@@ -12,8 +12,8 @@
 #define HSAT_EXPORT_PERFETTO_TRACKS_H
 
 #include <stdint.h>
-#include <stdio.h>
 
+#include "analyses/common/json_writer.h"
 #include "analyses/common/keymap.h"
 
 #define PERFETTO_QUEUE_TID 0x40000000LL
@@ -28,9 +28,9 @@ struct perfetto_tracks {
 void perfetto_tracks_init(struct perfetto_tracks *t);
 void perfetto_tracks_release(struct perfetto_tracks *t);
 
-/* Writes the metadata naming pseudo-thread tid of pid (with `sep` before it) unless done
- * already; returns 1 when it wrote, 0 when not, -1 when out of memory. */
-int perfetto_tracks_name(struct perfetto_tracks *t, FILE *f, const char *sep, int64_t pid,
+/* Writes the metadata events naming pseudo-thread tid of pid unless done already; returns 1
+ * when it wrote, 0 when not, -1 when out of memory. */
+int perfetto_tracks_name(struct perfetto_tracks *t, struct json_writer *w, int64_t pid,
 			 int64_t tid, const char *name);
 
 /* The flow id of a key, for both ends of the arrow, whichever is written first: the first

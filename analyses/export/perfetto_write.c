@@ -2,62 +2,88 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "analyses/common/json_string.h"
 #include "analyses/export/perfetto_internal.h"
 
-FILE *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid, int64_t tid,
-		     const int64_t *ns)
+/* Trace-event times are microseconds: printed to the nanosecond. */
+static void microseconds(struct json_writer *w, const char *key, int64_t ns)
 {
-	FILE *f = s->out.f;
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%s%lld.%03lld", ns < 0 ? "-" : "", llabs(ns) / 1000,
+			 llabs(ns) % 1000);
 
-	fprintf(f, "%s{\"ph\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRId64, s->sep, ph, pid,
-		tid);
-	s->sep = ",\n";
+	json_key(w, key);
+	json_raw(w, buf, (size_t)n);
+}
+
+struct json_writer *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid,
+				   int64_t tid, const int64_t *ns)
+{
+	struct json_writer *w = &s->json;
+
+	json_object_begin(w, JSON_COMPACT);
+	perfetto_string(w, "ph", ph);
+	json_key(w, "pid");
+	json_int(w, pid);
+	json_key(w, "tid");
+	json_int(w, tid);
 	if (ns) {
-		/* Trace-event times are microseconds: printed to the nanosecond. */
-		fprintf(f, ",\"ts\":%s%lld.%03lld", *ns < 0 ? "-" : "", llabs(*ns) / 1000,
-			llabs(*ns) % 1000);
+		microseconds(w, "ts", *ns);
 		if (*ns > s->last_ns)
 			s->last_ns = *ns;
 	}
-	return f;
+	return w;
 }
 
-void perfetto_duration(FILE *f, int64_t ns)
+void perfetto_duration(struct json_writer *w, int64_t ns)
 {
-	ns = ns < 0 ? 0 : ns;
-	fprintf(f, ",\"dur\":%" PRId64 ".%03" PRId64, ns / 1000, ns % 1000);
+	microseconds(w, "dur", ns < 0 ? 0 : ns);
 }
 
-void perfetto_string(FILE *f, const char *sep, const char *key, const char *value)
+void perfetto_string(struct json_writer *w, const char *key, const char *value)
 {
-	fprintf(f, "%s\"%s\":", sep, key);
-	json_string_write(value ? value : "-", f);
+	json_key(w, key);
+	json_string(w, value ? value : "-");
 }
 
-void perfetto_int(FILE *f, const char *sep, const char *key, const struct export_value *v)
+void perfetto_int(struct json_writer *w, const char *key, const struct export_value *v)
 {
+	json_key(w, key);
 	if (v->kind == EXV_INT)
-		fprintf(f, "%s\"%s\":%" PRId64, sep, key, v->i);
+		json_int(w, v->i);
 	else
-		fprintf(f, "%s\"%s\":null", sep, key);
+		json_null(w);
+}
+
+void perfetto_args_begin(struct json_writer *w, const char *cat)
+{
+	if (cat)
+		perfetto_string(w, "cat", cat);
+	json_key(w, "args");
+	json_object_begin(w, JSON_COMPACT);
+}
+
+void perfetto_args_end(struct json_writer *w)
+{
+	json_object_end(w);
+	json_object_end(w);
 }
 
 void perfetto_flow(struct perfetto_sink *s, const char *ph, uint64_t id, int64_t pid,
 		   int64_t tid, int64_t ns)
 {
-	FILE *f = perfetto_event(s, ph, pid, tid, &ns);
+	struct json_writer *w = perfetto_event(s, ph, pid, tid, &ns);
 
+	perfetto_string(w, "name", "launch");
+	perfetto_string(w, "cat", "flow");
+	json_key(w, "id");
+	json_uint(w, id);
 	/* "bp":"e": the arrow ends on the slice enclosing ts, the kernel or copy itself. */
-	fprintf(f, ",\"name\":\"launch\",\"cat\":\"flow\",\"id\":%" PRIu64 "%s}", id,
-		ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
+	if (ph[0] == 'f')
+		perfetto_string(w, "bp", "e");
+	json_object_end(w);
 }
 
 int perfetto_track(struct perfetto_sink *s, int64_t pid, int64_t tid, const char *name)
 {
-	int wrote = perfetto_tracks_name(&s->tracks, s->out.f, s->sep, pid, tid, name);
-
-	if (wrote > 0)
-		s->sep = ",\n";
-	return wrote < 0 ? -1 : 0;
+	return perfetto_tracks_name(&s->tracks, &s->json, pid, tid, name) < 0 ? -1 : 0;
 }
