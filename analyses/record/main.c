@@ -124,6 +124,39 @@ static int add_categories(struct options *o, const char *list)
 	return 0;
 }
 
+/* The option values that can be wrong: 0, or -1 after saying why. */
+static int check_values(const struct options *o)
+{
+	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
+		fprintf(stderr, "hsatrace record: --subbuf-size must be a power of two, 4096 or more\n");
+		return -1;
+	}
+	if (o->passes < 1 || o->passes > 64) {
+		fprintf(stderr, "hsatrace record: --passes must be between 1 and 64\n");
+		return -1;
+	}
+	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
+		fprintf(stderr, "hsatrace record: --runtime must be cpu or system\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* -o OUT, or hsatrace-YYYYMMDD-HHMMSS in the current folder. */
+static void name_output(struct options *o, const char *output)
+{
+	time_t now;
+	struct tm tm;
+
+	if (output) {
+		snprintf(o->output, sizeof(o->output), "%s", output);
+		return;
+	}
+	now = time(NULL);
+	localtime_r(&now, &tm);
+	strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
+}
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
 	static const struct option longs[] = {
@@ -174,33 +207,13 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
-		fprintf(stderr, "hsatrace record: --subbuf-size must be a power of two, 4096 or more\n");
-		return EXIT_USAGE;
-	}
-	if (o->passes < 1 || o->passes > 64) {
-		fprintf(stderr, "hsatrace record: --passes must be between 1 and 64\n");
-		return EXIT_USAGE;
-	}
-	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
-		fprintf(stderr, "hsatrace record: --runtime must be cpu or system\n");
-		return EXIT_USAGE;
-	}
-	if (add_categories(o, categories) != 0)
+	if (check_values(o) != 0 || add_categories(o, categories) != 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < *n_extra; i++)
 		o->patterns[o->n_patterns++] = extra[i];
 	if (o->n_groups + 1 > o->passes)
 		o->passes = o->n_groups + 1;
-	if (output) {
-		snprintf(o->output, sizeof(o->output), "%s", output);
-	} else {
-		time_t now = time(NULL);
-		struct tm tm;
-
-		localtime_r(&now, &tm);
-		strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
-	}
+	name_output(o, output);
 	o->argv = argv + optind;
 	return 0;
 }

@@ -50,7 +50,14 @@ static int usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
-int main(int argc, char **argv)
+struct command {
+	enum stats_format format;
+	unsigned sections;
+	const char *output;
+};
+
+/* The options and the one TRACE: 0, or the exit status (usage, or --help's 0) in *status. */
+static int parse_options(int argc, char **argv, struct command *cmd, int *status)
 {
 	static const struct option options[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -59,40 +66,77 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	enum stats_format format = STATS_TEXT;
-	unsigned sections = STATS_ALL;
-	const char *output = NULL, *trace;
+	char bad[64];
+	int c;
+
+	*cmd = (struct command){ STATS_TEXT, STATS_ALL, NULL };
+	*status = 0;
+	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (stats_format_parse(optarg, &cmd->format))
+				*status = usage_error("unknown format '%s' (text, csv, json)", optarg);
+			break;
+		case 's':
+			if (stats_sections_parse(optarg, &cmd->sections, bad, sizeof(bad)))
+				*status = usage_error("unknown section '%s' "
+						      "(api, kernels, copies, queues, waits)", bad);
+			break;
+		case 'o':
+			cmd->output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return -1;
+		default:
+			*status = usage_error("%s", "bad option");
+		}
+		if (*status)
+			return -1;
+	}
+	if (optind != argc - 1) {
+		*status = usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		return -1;
+	}
+	return 0;
+}
+
+/* The tables to -o OUT or stdout: 0, or -1 after saying why. */
+static int write_tables(const struct stats_tables *tables, const struct command *cmd)
+{
+	struct out_file out;
+	char err[4096];
+
+	if (out_file_open(&out, cmd->output, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace stats: %s\n", err);
+		return -1;
+	}
+	if (stats_tables_write(tables, cmd->format, out.f)) {
+		fprintf(stderr, "hsatrace stats: failed to write the tables%s%s\n",
+			out.write_errno ? ": " : "", out.write_errno ? strerror(out.write_errno) : "");
+		out_file_discard(&out);
+		return -1;
+	}
+	if (out_file_close(&out, err, sizeof(err))) {
+		fprintf(stderr, "hsatrace stats: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct command cmd;
+	const char *trace;
 	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace stats" };
 	struct stats_model model;
 	struct trace_read_losses losses = { 0 };
 	struct stats_tables tables = { 0 };
-	struct out_file out;
-	char err[4096], bad[64];
-	int c, ret = 1;
+	char err[4096];
+	int ret = 1, status;
 
-	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (stats_format_parse(optarg, &format))
-				return usage_error("unknown format '%s' (text, csv, json)", optarg);
-			break;
-		case 's':
-			if (stats_sections_parse(optarg, &sections, bad, sizeof(bad)))
-				return usage_error("unknown section '%s' "
-						   "(api, kernels, copies, queues, waits)", bad);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		default:
-			return usage_error("%s", "bad option");
-		}
-	}
-	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+	if (parse_options(argc, argv, &cmd, &status))
+		return status;
 	trace = argv[optind];
 
 	stats_model_init(&model);
@@ -106,24 +150,12 @@ int main(int argc, char **argv)
 	stats_model_check_losses(&model, "hsatrace stats");
 	stats_model_check_contexts(&model, "hsatrace stats");
 	if (stats_model_finish(&model) ||
-	    stats_tables_build(&tables, &model, sections, trace)) {
+	    stats_tables_build(&tables, &model, cmd.sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");
 		goto cleanup;
 	}
-	if (out_file_open(&out, output, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace stats: %s\n", err);
+	if (write_tables(&tables, &cmd))
 		goto cleanup;
-	}
-	if (stats_tables_write(&tables, format, out.f)) {
-		fprintf(stderr, "hsatrace stats: failed to write the tables%s%s\n",
-			out.write_errno ? ": " : "", out.write_errno ? strerror(out.write_errno) : "");
-		out_file_discard(&out);
-		goto cleanup;
-	}
-	if (out_file_close(&out, err, sizeof(err))) {
-		fprintf(stderr, "hsatrace stats: %s\n", err);
-		goto cleanup;
-	}
 	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:
 	stats_tables_release(&tables);
