@@ -12,6 +12,7 @@
 #include "runtime/agents.h"
 #include "runtime/fork.h"
 #include "runtime/memory.h"
+#include "runtime/workers.h"
 
 #define POOL_MAGIC 0x504f4f4cu /* "POOL" */
 #define GRANULE 4096u
@@ -21,6 +22,7 @@ struct hsat_pool hsat_pools[HSAT_POOL_COUNT] = {
 	[HSAT_POOL_SYSTEM_COARSE] = { POOL_MAGIC, HSAT_POOL_SYSTEM_COARSE, &hsat_cpu_agent },
 	[HSAT_POOL_KERNARG] = { POOL_MAGIC, HSAT_POOL_KERNARG, &hsat_cpu_agent },
 	[HSAT_POOL_DEVICE] = { POOL_MAGIC, HSAT_POOL_DEVICE, &hsat_gpu_agent },
+	[HSAT_POOL_GROUP] = { POOL_MAGIC, HSAT_POOL_GROUP, &hsat_gpu_agent },
 };
 
 struct dealloc_callback {
@@ -164,6 +166,8 @@ static size_t system_memory_size(void)
 static uint32_t pool_global_flags(const struct hsat_pool *pool)
 {
 	switch (pool->kind) {
+	case HSAT_POOL_GROUP:
+		return 0; /* not a global segment: no global flags */
 	case HSAT_POOL_SYSTEM_FINE:
 		return HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED;
 	case HSAT_POOL_KERNARG:
@@ -178,6 +182,7 @@ hsa_status_t impl_hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t handle,
 					       hsa_amd_memory_pool_info_t attribute, void *value)
 {
 	struct hsat_pool *pool;
+	bool group;
 
 	HSAT_REQUIRE_INIT();
 	pool = hsat_pool_from_handle(handle.handle);
@@ -185,26 +190,29 @@ hsa_status_t impl_hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t handle,
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	group = pool->kind == HSAT_POOL_GROUP;
 	switch (attribute) {
 	case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
-		*(hsa_amd_segment_t *)value = HSA_AMD_SEGMENT_GLOBAL;
+		*(hsa_amd_segment_t *)value = group ? HSA_AMD_SEGMENT_GROUP : HSA_AMD_SEGMENT_GLOBAL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
 		*(uint32_t *)value = pool_global_flags(pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_SIZE:
+		*(size_t *)value = group ? HSAT_GROUP_SEGMENT_MAX : system_memory_size();
+		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE:
-		*(size_t *)value = system_memory_size();
+		*(size_t *)value = group ? 0 : system_memory_size();
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED:
-		*(bool *)value = true;
+		*(bool *)value = !group;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		*(size_t *)value = GRANULE;
+		*(size_t *)value = group ? 0 : GRANULE;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL:
-		*(bool *)value = pool->kind != HSAT_POOL_DEVICE;
+		*(bool *)value = pool->owner == &hsat_cpu_agent;
 		return HSA_STATUS_SUCCESS;
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -215,6 +223,7 @@ hsa_status_t impl_hsa_region_get_info(hsa_region_t region, hsa_region_info_t att
 				      void *value)
 {
 	struct hsat_pool *pool;
+	bool group;
 
 	HSAT_REQUIRE_INIT();
 	pool = hsat_pool_from_handle(region.handle);
@@ -222,27 +231,32 @@ hsa_status_t impl_hsa_region_get_info(hsa_region_t region, hsa_region_info_t att
 		return HSA_STATUS_ERROR_INVALID_REGION;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	group = pool->kind == HSAT_POOL_GROUP;
 	switch ((int)attribute) {
 	case HSA_REGION_INFO_SEGMENT:
-		*(hsa_region_segment_t *)value = HSA_REGION_SEGMENT_GLOBAL;
+		*(hsa_region_segment_t *)value = pool->kind == HSAT_POOL_GROUP
+							 ? HSA_REGION_SEGMENT_GROUP
+							 : HSA_REGION_SEGMENT_GLOBAL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_GLOBAL_FLAGS:
 		/* the region flags have the same values as the pool flags */
 		*(uint32_t *)value = pool_global_flags(pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_SIZE:
+		*(size_t *)value = group ? HSAT_GROUP_SEGMENT_MAX : system_memory_size();
+		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_ALLOC_MAX_SIZE:
-		*(size_t *)value = system_memory_size();
+		*(size_t *)value = group ? 0 : system_memory_size();
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_ALLOC_MAX_PRIVATE_WORKGROUP_SIZE:
 		*(uint32_t *)value = 0;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED:
-		*(bool *)value = true;
+		*(bool *)value = !group;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_RUNTIME_ALLOC_GRANULE:
 	case HSA_REGION_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		*(size_t *)value = GRANULE;
+		*(size_t *)value = group ? 0 : GRANULE;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_HOST_ACCESSIBLE:
 		*(bool *)value = true;
@@ -314,6 +328,17 @@ hsa_status_t impl_hsa_amd_agent_iterate_memory_pools(
 	return visit_pools(agent, false, visit_pool, (void *)callback, data);
 }
 
+/* As ROCr: an agent's own pools and system memory by default, the device pool on request,
+ * the group segment only from inside a dispatch. */
+static hsa_amd_memory_pool_access_t pool_access(const struct hsat_agent *agent,
+						const struct hsat_pool *pool)
+{
+	if (pool->owner == agent || pool->owner == &hsat_cpu_agent)
+		return HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT;
+	return pool->kind == HSAT_POOL_GROUP ? HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED
+					     : HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT;
+}
+
 hsa_status_t impl_hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent_handle,
 						     hsa_amd_memory_pool_t pool_handle,
 						     hsa_amd_agent_memory_pool_info_t attribute,
@@ -333,10 +358,7 @@ hsa_status_t impl_hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent_handle,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	switch (attribute) {
 	case HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS:
-		*(hsa_amd_memory_pool_access_t *)value =
-			pool->owner == agent || pool->kind != HSAT_POOL_DEVICE
-				? HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT
-				: HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT;
+		*(hsa_amd_memory_pool_access_t *)value = pool_access(agent, pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS:
 		*(uint32_t *)value = pool->owner == agent ? 0 : 1;
@@ -366,6 +388,8 @@ static hsa_status_t allocate(struct hsat_pool *pool, size_t size, void **ptr)
 
 	if (size == 0 || !ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (pool->kind == HSAT_POOL_GROUP) /* group memory exists only inside a dispatch */
+		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	if (size > system_memory_size())
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	rounded = (size + GRANULE - 1) / GRANULE * GRANULE;

@@ -8,6 +8,7 @@
  * only asks for less).
  * A malformed packet stops the queue and reports through the queue's error callback.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "runtime/executable.h"
@@ -70,6 +71,12 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
 	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	if (!kernel.entry) { /* an amdgcn kernel with no native implementation */
+		fprintf(stderr, "hsatrace CPU runtime: kernel %s has no CPU implementation: "
+				"its dispatch fails (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)\n",
+			kernel.name);
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	}
 	/* a GPU would fault on the first kernarg load: report it as the fault it would be */
 	if (kernel.kernarg_size && !p.kernarg_address)
 		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
