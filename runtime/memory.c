@@ -1,6 +1,6 @@
 /*
  * memory.c - regions and AMD memory pools, allocations, host-memory locking, copies, fill and
- * pointer info. Every pool is host memory; a registry of live allocations (a tree keyed by
+ * pointer info. Every pool is host memory; a registry of live allocations (trees keyed by
  * address range) validates frees and answers hsa_amd_pointer_info.
  */
 #include <pthread.h>
@@ -38,6 +38,7 @@ struct allocation {
 	struct hsat_pool *pool;
 	void *user_data;
 	struct dealloc_callback *callbacks; /* called when the allocation is freed */
+	unsigned extra_locks; /* LOCKED: further locks of ranges inside it, as ROCr counts them */
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -46,7 +47,15 @@ void hsat_memory_at_fork(enum hsat_fork_phase phase)
 {
 	hsat_fork_mutex(&registry_lock, phase);
 }
-static void *registry; /* tsearch tree of struct allocation */
+/* tsearch trees of struct allocation: pool allocations, and locked host ranges apart. A lock
+ * the program never undid outlives the memory it covered once its owner frees it; malloc
+ * may then hand those bytes to a pool allocation, which must not be refused for it. */
+static void *allocations, *locks;
+
+static void **registry_of(hsa_amd_pointer_type_t type)
+{
+	return type == HSA_EXT_POINTER_TYPE_LOCKED ? &locks : &allocations;
+}
 
 struct hsat_pool *hsat_pool_from_handle(uint64_t handle)
 {
@@ -68,12 +77,20 @@ static int compare_ranges(const void *a, const void *b)
 	return 0;
 }
 
-static struct allocation *registry_find_locked(const void *ptr)
+static struct allocation *registry_find_in_locked(void **tree, const void *ptr)
 {
-	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL };
-	void *node = tfind(&key, &registry, compare_ranges);
+	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL, 0 };
+	void *node = tfind(&key, tree, compare_ranges);
 
 	return node ? *(struct allocation **)node : NULL;
+}
+
+/* The pool allocation holding ptr, else the locked range holding it, else NULL. */
+static struct allocation *registry_find_locked(const void *ptr)
+{
+	struct allocation *entry = registry_find_in_locked(&allocations, ptr);
+
+	return entry ? entry : registry_find_in_locked(&locks, ptr);
 }
 
 static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t type,
@@ -85,9 +102,9 @@ static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t
 
 	if (!entry)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	*entry = (struct allocation){ base, size, type, pool, NULL, NULL };
+	*entry = (struct allocation){ base, size, type, pool, NULL, NULL, 0 };
 	pthread_mutex_lock(&registry_lock);
-	node = tsearch(entry, &registry, compare_ranges);
+	node = tsearch(entry, registry_of(type), compare_ranges);
 	if (!node || *(struct allocation **)node != entry) {
 		free(entry);
 		status = node ? HSA_STATUS_ERROR_INVALID_ARGUMENT : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -113,9 +130,9 @@ static bool registry_remove(void *base, hsa_amd_pointer_type_t type)
 	struct allocation *entry;
 
 	pthread_mutex_lock(&registry_lock);
-	entry = registry_find_locked(base);
-	if (entry && entry->base == (char *)base && entry->type == type)
-		tdelete(entry, &registry, compare_ranges);
+	entry = registry_find_in_locked(registry_of(type), base);
+	if (entry && entry->base == (char *)base)
+		tdelete(entry, registry_of(type), compare_ranges);
 	else
 		entry = NULL;
 	pthread_mutex_unlock(&registry_lock);
@@ -143,8 +160,9 @@ static void free_allocation(void *node)
 void hsat_memory_release_all(void)
 {
 	pthread_mutex_lock(&registry_lock);
-	tdestroy(registry, free_allocation);
-	registry = NULL;
+	tdestroy(allocations, free_allocation);
+	tdestroy(locks, free_allocation);
+	allocations = locks = NULL;
 	pthread_mutex_unlock(&registry_lock);
 }
 
@@ -513,6 +531,38 @@ hsa_status_t impl_hsa_memory_copy(void *dst, const void *src, size_t size)
 
 /* --- locking, fill, pointer info --------------------------------------------------------- */
 
+/* A range inside one that is already locked is locked once more (ROCclr locks the same pages
+ * for each transfer that uses them); true when it was. */
+static bool lock_again(void *host_ptr, size_t size)
+{
+	struct allocation *entry;
+	bool inside;
+
+	pthread_mutex_lock(&registry_lock);
+	entry = registry_find_in_locked(&locks, host_ptr);
+	inside = entry && entry->type == HSA_EXT_POINTER_TYPE_LOCKED &&
+		 size <= entry->size - (size_t)((char *)host_ptr - entry->base);
+	if (inside)
+		entry->extra_locks++;
+	pthread_mutex_unlock(&registry_lock);
+	return inside;
+}
+
+/* Undoes one lock_again() of the locked range holding host_ptr; false when it has none. */
+static bool unlock_extra(void *host_ptr)
+{
+	struct allocation *entry;
+	bool counted;
+
+	pthread_mutex_lock(&registry_lock);
+	entry = registry_find_in_locked(&locks, host_ptr);
+	counted = entry && entry->type == HSA_EXT_POINTER_TYPE_LOCKED && entry->extra_locks > 0;
+	if (counted)
+		entry->extra_locks--;
+	pthread_mutex_unlock(&registry_lock);
+	return counted;
+}
+
 static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *agents,
 			      int num_agent, void **agent_ptr)
 {
@@ -523,8 +573,10 @@ static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *ag
 	for (int i = 0; i < num_agent; i++)
 		if (!hsat_agent_from_handle(agents[i]))
 			return HSA_STATUS_ERROR_INVALID_AGENT;
-	status = registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
-			      &hsat_pools[HSAT_POOL_SYSTEM_FINE]);
+	status = lock_again(host_ptr, size)
+			 ? HSA_STATUS_SUCCESS
+			 : registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
+					&hsat_pools[HSAT_POOL_SYSTEM_FINE]);
 	if (status == HSA_STATUS_SUCCESS)
 		*agent_ptr = host_ptr; /* the emulated GPU sees host memory at its host address */
 	return status;
@@ -553,7 +605,7 @@ hsa_status_t impl_hsa_amd_memory_unlock(void *host_ptr)
 	HSAT_REQUIRE_INIT();
 	if (!host_ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return registry_remove(host_ptr, HSA_EXT_POINTER_TYPE_LOCKED)
+	return unlock_extra(host_ptr) || registry_remove(host_ptr, HSA_EXT_POINTER_TYPE_LOCKED)
 		       ? HSA_STATUS_SUCCESS
 		       : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
