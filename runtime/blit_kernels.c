@@ -1,7 +1,9 @@
-/* blit_kernels.c - see blit_kernels.h. Each function is one work-item of the kernel; they
- * read their arguments with memcpy at the OpenCL offsets (kernarg is only 16-byte aligned
- * and the buffers may alias any type), and bound-check their id as the device code does. The
- * hidden global offset is not applied: ROCclr dispatches its blits at offset 0. */
+/* blit_kernels.c - see blit_kernels.h. The functions read their arguments with memcpy at the
+ * OpenCL offsets (kernarg is only 16-byte aligned and the buffers may alias any type), and
+ * bound-check their ids as the device code does. A copy or fill does the items of its
+ * workgroup (ids from the work-item it gets, which is the workgroup's first); a stream
+ * operation is one item. The hidden global offset is not applied: ROCclr dispatches its
+ * blits at offset 0. */
 #include "runtime/blit_kernels.h"
 
 #include <sched.h>
@@ -43,102 +45,6 @@ static size_t element_size(const void *kernarg, char **buffer)
 			return sizes[i];
 	}
 	return 0;
-}
-
-/* fillBufferAligned(uchar*, ushort*, uint*, ulong*, pattern, uint patternSize, ulong offset,
- * ulong size): item id writes patternSize elements at element offset + id * patternSize. */
-static void fill_buffer_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	uint64_t id = wi->global_id[0];
-	const char *pattern = arg_ptr(kernarg, 32);
-	uint32_t pattern_size = arg_u32(kernarg, 40);
-	uint64_t offset = arg_u64(kernarg, 48), size = arg_u64(kernarg, 56);
-	char *buffer;
-	size_t element = element_size(kernarg, &buffer);
-
-	if (id >= size || !element)
-		return;
-	memcpy(buffer + (offset + id * pattern_size) * element, pattern, pattern_size * element);
-}
-
-/* fillBufferAligned2D(4 views, pattern, uint patternSize, ulong origin, ulong width,
- * ulong height, ulong pitch): item (x, y) writes at element origin + y * pitch + x. */
-static void fill_buffer_aligned_2d(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	uint64_t x = wi->global_id[0], y = wi->global_id[1];
-	const char *pattern = arg_ptr(kernarg, 32);
-	uint32_t pattern_size = arg_u32(kernarg, 40);
-	uint64_t origin = arg_u64(kernarg, 48), width = arg_u64(kernarg, 56);
-	uint64_t height = arg_u64(kernarg, 64), pitch = arg_u64(kernarg, 72);
-	char *buffer;
-	size_t element = element_size(kernarg, &buffer);
-
-	if (x >= width || y >= height || !element)
-		return;
-	memcpy(buffer + (origin + y * pitch + x) * element, pattern, pattern_size * element);
-}
-
-/* copyBuffer(uchar* src, uchar* dst, ulong srcOrigin, ulong dstOrigin, ulong size,
- * uint remain): bytes when remain is 8, else 32-bit words and `remain` bytes for the last. */
-static void copy_buffer(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	uint64_t id = wi->global_id[0];
-	const char *src = arg_ptr(kernarg, 0) + arg_u64(kernarg, 16);
-	char *dst = arg_ptr(kernarg, 8) + arg_u64(kernarg, 24);
-	uint64_t size = arg_u64(kernarg, 32);
-	uint32_t remain = arg_u32(kernarg, 40);
-
-	if (id >= size)
-		return;
-	if (remain == 8)
-		dst[id] = src[id];
-	else if (id < size - 1)
-		memcpy(dst + id * 4, src + id * 4, 4);
-	else
-		memcpy(dst + id * 4, src + id * 4, remain);
-}
-
-/* copyBufferAligned(uint* src, uint* dst, ulong srcOrigin, ulong dstOrigin, ulong size,
- * uint alignment): elements of 16 bytes when alignment is 16, else of 4; origins in elements. */
-static void copy_buffer_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	uint64_t id = wi->global_id[0];
-	const char *src = arg_ptr(kernarg, 0);
-	char *dst = arg_ptr(kernarg, 8);
-	uint64_t src_origin = arg_u64(kernarg, 16), dst_origin = arg_u64(kernarg, 24);
-	uint64_t size = arg_u64(kernarg, 32);
-	size_t element = arg_u32(kernarg, 40) == 16 ? 16 : 4;
-
-	if (id >= size)
-		return;
-	memcpy(dst + (id + dst_origin) * element, src + (id + src_origin) * element, element);
-}
-
-/* copyBufferRect(src, dst, ulong4 srcRect, ulong4 dstRect, ulong4 size) at 0, 8, 32, 64, 96:
- * rect = {row pitch, slice pitch, origin, -}; element = byte, or (aligned) uint4 when size.w
- * is 16, else uint. */
-static void copy_rect(const void *kernarg, const struct hsat_cpu_workitem *wi, size_t element)
-{
-	uint64_t x = wi->global_id[0], y = wi->global_id[1], z = wi->global_id[2];
-	const char *src = arg_ptr(kernarg, 0);
-	char *dst = arg_ptr(kernarg, 8);
-	uint64_t src_offset, dst_offset;
-
-	if (x >= arg_u64(kernarg, 96) || y >= arg_u64(kernarg, 104) || z >= arg_u64(kernarg, 112))
-		return;
-	src_offset = arg_u64(kernarg, 48) + x + y * arg_u64(kernarg, 32) + z * arg_u64(kernarg, 40);
-	dst_offset = arg_u64(kernarg, 80) + x + y * arg_u64(kernarg, 64) + z * arg_u64(kernarg, 72);
-	memcpy(dst + dst_offset * element, src + src_offset * element, element);
-}
-
-static void copy_buffer_rect(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	copy_rect(kernarg, wi, 1);
-}
-
-static void copy_buffer_rect_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
-{
-	copy_rect(kernarg, wi, arg_u64(kernarg, 120) == 16 ? 16 : 4);
 }
 
 /* streamOpsWrite(uint* ptrUint, ulong* ptrUlong, ulong value, ulong sizeBytes): one item
@@ -196,24 +102,162 @@ static void stream_ops_wait(const void *kernarg, const struct hsat_cpu_workitem 
 		sched_yield();
 }
 
+/* --- copies and fills: one call per workgroup (arguments read once, runs copied at once) -- */
+
+/* The workgroup's items along one dimension, [first, first + count), and no further than
+ * limit (the kernel's own bound check). */
+static uint64_t group_items(const struct hsat_cpu_workitem *wi, int dim, uint64_t limit,
+			    uint64_t *first)
+{
+	uint64_t end = wi->global_id[dim] + wi->workgroup_size[dim];
+
+	*first = wi->global_id[dim];
+	if (end > wi->grid_size[dim])
+		end = wi->grid_size[dim];
+	if (end > limit)
+		end = limit;
+	return end > *first ? end - *first : 0;
+}
+
+/* copyBuffer(uchar* src, uchar* dst, ulong srcOrigin, ulong dstOrigin, ulong size,
+ * uint remain): item id copies byte id when remain is 8, else 32-bit word id, and only
+ * `remain` bytes for the last one. */
+static void copy_buffer(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	const char *src = arg_ptr(kernarg, 0) + arg_u64(kernarg, 16);
+	char *dst = arg_ptr(kernarg, 8) + arg_u64(kernarg, 24);
+	uint64_t size = arg_u64(kernarg, 32), first;
+	uint32_t remain = arg_u32(kernarg, 40);
+	uint64_t count = group_items(wi, 0, size, &first);
+
+	if (!count)
+		return;
+	if (remain == 8) {
+		memcpy(dst + first, src + first, count);
+		return;
+	}
+	if (first + count == size) { /* the last item copies `remain` bytes */
+		count--;
+		memcpy(dst + (size - 1) * 4, src + (size - 1) * 4, remain);
+	}
+	memcpy(dst + first * 4, src + first * 4, count * 4);
+}
+
+/* copyBufferAligned(uint* src, uint* dst, ulong srcOrigin, ulong dstOrigin, ulong size,
+ * uint alignment): elements of 16 bytes when alignment is 16, else of 4; origins in elements. */
+static void copy_buffer_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	const char *src = arg_ptr(kernarg, 0);
+	char *dst = arg_ptr(kernarg, 8);
+	uint64_t src_origin = arg_u64(kernarg, 16), dst_origin = arg_u64(kernarg, 24), first;
+	uint64_t count = group_items(wi, 0, arg_u64(kernarg, 32), &first);
+	size_t element = arg_u32(kernarg, 40) == 16 ? 16 : 4;
+
+	memcpy(dst + (first + dst_origin) * element, src + (first + src_origin) * element,
+	       count * element);
+}
+
+/* fillBufferAligned(uchar*, ushort*, uint*, ulong*, pattern, uint patternSize, ulong offset,
+ * ulong size): item id writes patternSize elements at element offset + id * patternSize. */
+static void fill_buffer_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	const char *pattern = arg_ptr(kernarg, 32);
+	uint32_t pattern_size = arg_u32(kernarg, 40);
+	uint64_t offset = arg_u64(kernarg, 48), first;
+	uint64_t count = group_items(wi, 0, arg_u64(kernarg, 56), &first);
+	char *buffer;
+	size_t element = element_size(kernarg, &buffer), bytes = pattern_size * element;
+
+	if (!element)
+		return;
+	for (uint64_t id = first; id < first + count; id++)
+		memcpy(buffer + (offset + id * pattern_size) * element, pattern, bytes);
+}
+
+/* fillBufferAligned2D(4 views, pattern, uint patternSize, ulong origin, ulong width,
+ * ulong height, ulong pitch): item (x, y) writes patternSize elements at element
+ * origin + y * pitch + x. */
+static void fill_buffer_aligned_2d(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	const char *pattern = arg_ptr(kernarg, 32);
+	uint32_t pattern_size = arg_u32(kernarg, 40);
+	uint64_t origin = arg_u64(kernarg, 48), pitch = arg_u64(kernarg, 72), x0, y0;
+	uint64_t width = group_items(wi, 0, arg_u64(kernarg, 56), &x0);
+	uint64_t height = group_items(wi, 1, arg_u64(kernarg, 64), &y0);
+	char *buffer;
+	size_t element = element_size(kernarg, &buffer), bytes = pattern_size * element;
+
+	if (!element)
+		return;
+	for (uint64_t y = y0; y < y0 + height; y++)
+		for (uint64_t x = x0; x < x0 + width; x++)
+			memcpy(buffer + (origin + y * pitch + x) * element, pattern, bytes);
+}
+
+/* copyBufferRect(src, dst, ulong4 srcRect, ulong4 dstRect, ulong4 size) at 0, 8, 32, 64, 96:
+ * rect = {row pitch, slice pitch, origin, -}; item (x, y, z) copies one element: a byte, or
+ * (the aligned kernel) 16 bytes when size.w is 16, else 4. */
+static void copy_rect(const void *kernarg, const struct hsat_cpu_workitem *wi, size_t element)
+{
+	const char *src = arg_ptr(kernarg, 0);
+	char *dst = arg_ptr(kernarg, 8);
+	uint64_t x0, y0, z0;
+	uint64_t width = group_items(wi, 0, arg_u64(kernarg, 96), &x0);
+	uint64_t height = group_items(wi, 1, arg_u64(kernarg, 104), &y0);
+	uint64_t depth = group_items(wi, 2, arg_u64(kernarg, 112), &z0);
+
+	for (uint64_t z = z0; z < z0 + depth; z++) {
+		for (uint64_t y = y0; y < y0 + height; y++) {
+			uint64_t s = arg_u64(kernarg, 48) + x0 + y * arg_u64(kernarg, 32) +
+				     z * arg_u64(kernarg, 40);
+			uint64_t d = arg_u64(kernarg, 80) + x0 + y * arg_u64(kernarg, 64) +
+				     z * arg_u64(kernarg, 72);
+
+			memcpy(dst + d * element, src + s * element, width * element);
+		}
+	}
+}
+
+static void copy_buffer_rect(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	copy_rect(kernarg, wi, 1);
+}
+
+static void copy_buffer_rect_aligned(const void *kernarg, const struct hsat_cpu_workitem *wi)
+{
+	copy_rect(kernarg, wi, arg_u64(kernarg, 120) == 16 ? 16 : 4);
+}
+
+/* Each kernel by name, and whether its function does a whole workgroup per call (the copies
+ * and fills) or one work-item (the stream operations, dispatched as one item). */
 static const struct {
 	const char *name;
 	hsat_cpu_kernel_fn entry;
+	bool whole_group;
 } blit_kernels[] = {
-	{ "__amd_rocclr_fillBufferAligned", fill_buffer_aligned },
-	{ "__amd_rocclr_fillBufferAligned2D", fill_buffer_aligned_2d },
-	{ "__amd_rocclr_copyBuffer", copy_buffer },
-	{ "__amd_rocclr_copyBufferAligned", copy_buffer_aligned },
-	{ "__amd_rocclr_copyBufferRect", copy_buffer_rect },
-	{ "__amd_rocclr_copyBufferRectAligned", copy_buffer_rect_aligned },
-	{ "__amd_rocclr_streamOpsWrite", stream_ops_write },
-	{ "__amd_rocclr_streamOpsWait", stream_ops_wait },
+	{ "__amd_rocclr_fillBufferAligned", fill_buffer_aligned, true },
+	{ "__amd_rocclr_fillBufferAligned2D", fill_buffer_aligned_2d, true },
+	{ "__amd_rocclr_copyBuffer", copy_buffer, true },
+	{ "__amd_rocclr_copyBufferAligned", copy_buffer_aligned, true },
+	{ "__amd_rocclr_copyBufferRect", copy_buffer_rect, true },
+	{ "__amd_rocclr_copyBufferRectAligned", copy_buffer_rect_aligned, true },
+	{ "__amd_rocclr_streamOpsWrite", stream_ops_write, false },
+	{ "__amd_rocclr_streamOpsWait", stream_ops_wait, false },
 };
+#define BLIT_KERNEL_COUNT (sizeof(blit_kernels) / sizeof(blit_kernels[0]))
 
 hsat_cpu_kernel_fn hsat_blit_kernel_find(const char *name)
 {
-	for (size_t i = 0; name && i < sizeof(blit_kernels) / sizeof(blit_kernels[0]); i++)
+	for (size_t i = 0; name && i < BLIT_KERNEL_COUNT; i++)
 		if (strcmp(blit_kernels[i].name, name) == 0)
 			return blit_kernels[i].entry;
 	return NULL;
+}
+
+bool hsat_blit_kernel_is_whole_group(hsat_cpu_kernel_fn entry)
+{
+	for (size_t i = 0; entry && i < BLIT_KERNEL_COUNT; i++)
+		if (blit_kernels[i].entry == entry)
+			return blit_kernels[i].whole_group;
+	return false;
 }

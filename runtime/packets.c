@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runtime/blit_kernels.h"
 #include "runtime/executable.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
@@ -82,6 +83,8 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
 	memset(&d, 0, sizeof(d));
 	d.entry = kernel.entry;
+	if (hsat_blit_kernel_is_whole_group(kernel.entry))
+		d.group_entry = kernel.entry;
 	d.kernarg = p.kernarg_address;
 	d.dimensions = dims;
 	d.workgroup_size[0] = p.workgroup_size_x;
