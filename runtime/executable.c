@@ -17,6 +17,7 @@
 #include "runtime/agents.h"
 #include "runtime/amdgcn_object.h"
 #include "runtime/blit_kernels.h"
+#include "runtime/cpu_kernels.h"
 #include "runtime/elf_check.h"
 #include "runtime/executable.h"
 #include "runtime/executable_internal.h"
@@ -404,8 +405,24 @@ static uint32_t descriptor_word(const uint8_t *descriptor, size_t offset)
 	return value;
 }
 
+/* A program's own kernel runs its CPU build (cpu_kernels.h), if there is one, with the segment
+ * sizes that build needs where they are larger. */
+static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k)
+{
+	const struct hsat_cpu_kernel_descriptor *cpu = hsat_cpu_kernels_find(k->name);
+
+	if (!cpu)
+		return;
+	k->entry = cpu->entry;
+	if (cpu->group_segment_size > k->group_segment_size)
+		k->group_segment_size = cpu->group_segment_size;
+	if (cpu->private_segment_size > k->private_segment_size)
+		k->private_segment_size = cpu->private_segment_size;
+}
+
 /* One native kernel per amdgcn kernel: its sizes from the descriptor (group, private and
- * kernarg segment sizes at 0, 4, 8), its entry from blit_kernels (NULL when there is none). */
+ * kernarg segment sizes at 0, 4, 8), its entry from blit_kernels, else from a CPU build
+ * (NULL when there is none: the dispatch is refused). */
 static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
 					  const struct hsat_amdgcn_object *amdgcn)
 {
@@ -427,6 +444,8 @@ static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
 		k->private_segment_size = descriptor_word(descriptor, 4);
 		k->kernarg_size = descriptor_word(descriptor, 8);
 		k->kernarg_alignment = 16;
+		if (!k->entry)
+			use_cpu_build(k);
 	}
 	object->native_table.magic = HSAT_CPU_CODE_OBJECT_MAGIC;
 	object->native_table.version = HSAT_CPU_CODE_OBJECT_VERSION;

@@ -8,10 +8,10 @@
  * only asks for less).
  * A malformed packet stops the queue and reports through the queue's error callback.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "runtime/blit_kernels.h"
+#include "runtime/cpu_kernels.h"
 #include "runtime/executable.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
@@ -73,9 +73,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 	if (!kernel.entry) { /* an amdgcn kernel with no native implementation */
-		fprintf(stderr, "hsatrace CPU runtime: kernel %s has no CPU implementation: "
-				"its dispatch fails (HSA_STATUS_ERROR_INVALID_CODE_OBJECT)\n",
-			kernel.name);
+		hsat_cpu_kernels_report_missing(kernel.name);
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 	}
 	/* a GPU would fault on the first kernarg load: report it as the fault it would be */
