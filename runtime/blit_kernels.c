@@ -2,8 +2,9 @@
  * OpenCL offsets (kernarg is only 16-byte aligned and the buffers may alias any type), and
  * bound-check their ids as the device code does. A copy or fill does the items of its
  * workgroup (ids from the work-item it gets, which is the workgroup's first); a stream
- * operation is one item. The hidden global offset is not applied: ROCclr dispatches its
- * blits at offset 0. */
+ * operation is one item. Copies use memmove: overlapping ranges (a race on a GPU) give one of
+ * a GPU's possible results, not undefined behaviour. The hidden global offset is not
+ * applied: ROCclr dispatches its blits at offset 0. */
 #include "runtime/blit_kernels.h"
 
 #include <sched.h>
@@ -133,14 +134,14 @@ static void copy_buffer(const void *kernarg, const struct hsat_cpu_workitem *wi)
 	if (!count)
 		return;
 	if (remain == 8) {
-		memcpy(dst + first, src + first, count);
+		memmove(dst + first, src + first, count);
 		return;
 	}
 	if (first + count == size) { /* the last item copies `remain` bytes */
 		count--;
-		memcpy(dst + (size - 1) * 4, src + (size - 1) * 4, remain);
+		memmove(dst + (size - 1) * 4, src + (size - 1) * 4, remain);
 	}
-	memcpy(dst + first * 4, src + first * 4, count * 4);
+	memmove(dst + first * 4, src + first * 4, count * 4);
 }
 
 /* copyBufferAligned(uint* src, uint* dst, ulong srcOrigin, ulong dstOrigin, ulong size,
@@ -153,8 +154,9 @@ static void copy_buffer_aligned(const void *kernarg, const struct hsat_cpu_worki
 	uint64_t count = group_items(wi, 0, arg_u64(kernarg, 32), &first);
 	size_t element = arg_u32(kernarg, 40) == 16 ? 16 : 4;
 
-	memcpy(dst + (first + dst_origin) * element, src + (first + src_origin) * element,
-	       count * element);
+	if (count)
+		memmove(dst + (first + dst_origin) * element, src + (first + src_origin) * element,
+			count * element);
 }
 
 /* fillBufferAligned(uchar*, ushort*, uint*, ulong*, pattern, uint patternSize, ulong offset,
@@ -168,7 +170,7 @@ static void fill_buffer_aligned(const void *kernarg, const struct hsat_cpu_worki
 	char *buffer;
 	size_t element = element_size(kernarg, &buffer), bytes = pattern_size * element;
 
-	if (!element)
+	if (!element || !bytes)
 		return;
 	for (uint64_t id = first; id < first + count; id++)
 		memcpy(buffer + (offset + id * pattern_size) * element, pattern, bytes);
@@ -187,7 +189,7 @@ static void fill_buffer_aligned_2d(const void *kernarg, const struct hsat_cpu_wo
 	char *buffer;
 	size_t element = element_size(kernarg, &buffer), bytes = pattern_size * element;
 
-	if (!element)
+	if (!element || !bytes)
 		return;
 	for (uint64_t y = y0; y < y0 + height; y++)
 		for (uint64_t x = x0; x < x0 + width; x++)
@@ -206,6 +208,8 @@ static void copy_rect(const void *kernarg, const struct hsat_cpu_workitem *wi, s
 	uint64_t height = group_items(wi, 1, arg_u64(kernarg, 104), &y0);
 	uint64_t depth = group_items(wi, 2, arg_u64(kernarg, 112), &z0);
 
+	if (!width)
+		return;
 	for (uint64_t z = z0; z < z0 + depth; z++) {
 		for (uint64_t y = y0; y < y0 + height; y++) {
 			uint64_t s = arg_u64(kernarg, 48) + x0 + y * arg_u64(kernarg, 32) +
@@ -213,7 +217,7 @@ static void copy_rect(const void *kernarg, const struct hsat_cpu_workitem *wi, s
 			uint64_t d = arg_u64(kernarg, 80) + x0 + y * arg_u64(kernarg, 64) +
 				     z * arg_u64(kernarg, 72);
 
-			memcpy(dst + d * element, src + s * element, width * element);
+			memmove(dst + d * element, src + s * element, width * element);
 		}
 	}
 }

@@ -15,9 +15,11 @@ done
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 6
 lttng_harness_start || exit 1
+trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
 tmp=$LTTNG_HARNESS_DIR
 
-LD_PRELOAD="$(hip_asan_preload "$tracer")" hip_capture "$record" --no-kernel --runtime cpu \
+# a sanitized tracer in an unsanitized program: libasan first
+hip_capture env LD_PRELOAD="$(hip_asan_preload "$tracer")" "$record" --no-kernel --runtime cpu \
 	-o "$tmp/rec" -- "$HIP_SAMPLES/hip_memory"
 hip_is_rc 0 "record of hip_memory on the CPU runtime exits 0"
 passed=$(printf '%s\n' "$out" | grep -c '^PASS ')

@@ -11,6 +11,9 @@
 #   hip_run_rocr PROGRAM ARGS  run on the system's HSA runtime (ROCr), the same way
 #   hip_tap                    one TAP line per "PASS ..."/"FAIL ..." line of $out; the count
 #                              in $hip_checks
+#   hip_is_rc WANT NAME        the last run exited WANT (its stderr shown when not)
+# Its temporary folder is removed by an EXIT trap: a test that sets its own trap removes
+# "$hip_tmp" there.
 HIP_SAMPLES=$HSATRACE_BUILD/lib/hsatrace/samples/hip
 CPU_RUNTIME=$HSATRACE_BUILD/lib/hsatrace/cpu-runtime
 hip_tmp=$(mktemp -d "${TMPDIR:-/tmp}/hsatrace-hip.XXXXXX") || exit 1
@@ -68,7 +71,7 @@ $out
 EOF_OUT
 }
 
-# is_rc WANT NAME: the last run's exit status is WANT; shows its stderr when it is not.
+# hip_is_rc WANT NAME: the last run's exit status is WANT; shows its stderr when it is not.
 hip_is_rc() {
 	is "$rc" "$1" "$2" || diag "stderr: $(printf '%s' "$err" | tail -c 3000)"
 }
