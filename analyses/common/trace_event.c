@@ -1,4 +1,4 @@
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@ int trace_event_from_message(struct trace_event *ev, const bt_message *msg)
 	if (bt_message_get_type(msg) != BT_MESSAGE_TYPE_EVENT)
 		return -1;
 	event = bt_message_event_borrow_event_const(msg);
+	ev->event = event;
 	ev->name = bt_event_class_get_name(bt_event_borrow_class_const(event));
 	if (!ev->name)
 		ev->name = "";
@@ -22,8 +23,12 @@ int trace_event_from_message(struct trace_event *ev, const bt_message *msg)
 	ev->specific_context = bt_event_borrow_specific_context_field_const(event);
 	ev->common_context = bt_event_borrow_common_context_field_const(event);
 	clock = bt_message_event_borrow_stream_class_default_clock_class_const(msg);
+	ev->clock = clock;
 	if (clock) {
 		snap = bt_message_event_borrow_default_clock_snapshot_const(msg);
+		if (bt_clock_snapshot_get_ns_from_origin(snap, &ev->origin_ns) !=
+		    BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
+			ev->origin_ns = 0;
 		cycles = bt_clock_snapshot_get_value(snap);
 		freq = bt_clock_class_get_frequency(clock);
 		/* Raw clock value, not ns-from-origin: the tracer converts GPU times to this same
