@@ -1,4 +1,5 @@
 #include "analyses/common/trace_event.h"
+#include "analyses/common/field_cache.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -49,15 +50,32 @@ static const bt_field *find_in(const bt_field *s, const char *name)
 	return bt_field_structure_borrow_member_field_by_name_const(s, name);
 }
 
+/* The payload, then the specific context, then the common context. */
+static const bt_field *lookup(const bt_event *event, const char *name, enum field_scope *scope)
+{
+	for (int sc = FIELD_SCOPE_PAYLOAD; sc <= FIELD_SCOPE_COMMON_CONTEXT; sc++) {
+		const bt_field *f = find_in(field_scope_root(event, (enum field_scope)sc), name);
+
+		if (f) {
+			*scope = (enum field_scope)sc;
+			return f;
+		}
+	}
+	*scope = FIELD_SCOPE_ABSENT;
+	return NULL;
+}
+
+/* Names are the analyses' string constants: cached by (event class, name pointer). */
+static struct field_cache cache;
+
+void trace_event_cache_reset(void)
+{
+	field_cache_reset(&cache);
+}
+
 static const bt_field *find_field(const struct trace_event *ev, const char *name)
 {
-	const bt_field *f = find_in(ev->payload, name);
-
-	if (!f)
-		f = find_in(ev->specific_context, name);
-	if (!f)
-		f = find_in(ev->common_context, name);
-	return f;
+	return ev->event ? field_cache_find(&cache, ev->event, name, lookup) : NULL;
 }
 
 int trace_event_get_u64(const struct trace_event *ev, const char *field, uint64_t *out)

@@ -5,6 +5,9 @@
  * it to a callback; the view borrows babeltrace2 objects that live only during the call.
  * Fields are found by name in the payload, then the specific context, then the common
  * context (where LTTng puts vpid/vtid/procname), so analyses do not care where a field is.
+ * A field name is a string that lives as long as the read (a constant, or the event class's
+ * own member name): where a name was found is cached by (event class, name pointer) and then
+ * found by index (field_cache.h). trace_read resets the cache for each trace.
  */
 #ifndef HSATRACE_ANALYSES_TRACE_EVENT_H
 #define HSATRACE_ANALYSES_TRACE_EVENT_H
@@ -25,6 +28,9 @@ struct trace_event {
 	const bt_field *specific_context;
 	const bt_field *common_context;
 };
+
+/* Forgets where fields were found (the event classes of the last trace are gone). */
+void trace_event_cache_reset(void);
 
 /* Fills ev from an event message; returns 0, or -1 when the message carries no event. */
 int trace_event_from_message(struct trace_event *ev, const bt_message *msg);

@@ -279,6 +279,7 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 					     .err_size = err_size };
 	state.progress = opts && opts->progress;
 	err[0] = '\0';
+	trace_event_cache_reset();
 	trace_check_tree(path, prog, &state.losses.damage);
 	salvage_init(&salvage, prog);
 	if (trace_find_dirs(path, &state.dirs, &state.ndirs, err, err_size) ||
@@ -300,6 +301,7 @@ cleanup:
 	if (losses)
 		*losses = state.losses;
 	bt_graph_put_ref(graph);
+	trace_event_cache_reset();	/* its event classes are gone with the graph */
 	bt_plugin_put_ref(ctf);
 	free(state.srcs);
 	trace_dirs_free(state.dirs, state.ndirs);

@@ -6,6 +6,7 @@
  * Double). What the tracer discarded is reported after the read.
  */
 #include "analyses/engine/trace.h"
+#include "analyses/common/field_cache.h"
 #include "analyses/common/trace_read.h"
 
 #include <inttypes.h>
@@ -112,110 +113,35 @@ static const bt_field *member(const bt_field *st, const char *name)
 	return member_tc(bt_field_structure_borrow_member_field_by_name_const(st, head), dot + 1);
 }
 
-/* ---------------------------------------------------------- field cache
- * Looking fields up by name costs several hash lookups (payload, then "context." in the specific
- * and common contexts, each with and without the leading underscore). The names asked for are the
- * compiled analyses' strings, stable for the whole run: (event class, name pointer) -> where the
- * field is (scope and member indices) is cached in a direct-mapped table.
- */
-enum { SCOPE_ABSENT = -1, SCOPE_PAYLOAD, SCOPE_SPECIFIC, SCOPE_COMMON };
+/* Fields by name are found once per event class (the compiled analyses' names are stable
+ * strings) and then by index: analyses/common/field_cache.h. */
+static struct field_cache fcache;
 
-struct fcache_ent {
-	const void *ec;
-	const char *name;
-	signed char scope;
-	unsigned char depth;
-	uint32_t idx[4];
-};
-
-#define FCACHE_SIZE 4096
-static struct fcache_ent fcache[FCACHE_SIZE];
-
-static const bt_field *scope_field(const bt_event *event, int scope)
-{
-	switch (scope) {
-	case SCOPE_PAYLOAD:
-		return bt_event_borrow_payload_field_const(event);
-	case SCOPE_SPECIFIC:
-		return bt_event_borrow_specific_context_field_const(event);
-	case SCOPE_COMMON:
-		return bt_event_borrow_common_context_field_const(event);
-	}
-	return NULL;
-}
-
-/* The index path from st to the field f (a descendant of st found by member_tc), or -1. */
-static int index_path(const bt_field *st, const bt_field *f, uint32_t *idx, int depth)
-{
-	uint64_t n;
-
-	if (st == f)
-		return depth;
-	if (depth == 4 || !st || bt_field_get_class_type(st) != BT_FIELD_CLASS_TYPE_STRUCTURE)
-		return -1;
-	n = bt_field_class_structure_get_member_count(bt_field_borrow_class_const(st));
-	for (uint64_t i = 0; i < n; i++) {
-		int d;
-
-		idx[depth] = (uint32_t)i;
-		d = index_path(bt_field_structure_borrow_member_field_by_index_const(st, i), f, idx,
-			       depth + 1);
-		if (d >= 0)
-			return d;
-	}
-	return -1;
-}
-
-static const bt_field *find_field(const bt_event *event, const char *name, int *scope)
+/* Trace Compass's names: a payload field, or "context.x" in the specific then the common
+ * context; "_x" also finds "x". */
+static const bt_field *find_field(const bt_event *event, const char *name,
+				  enum field_scope *scope)
 {
 	const bt_field *f = member_tc(bt_event_borrow_payload_field_const(event), name);
 
-	*scope = SCOPE_PAYLOAD;
+	*scope = FIELD_SCOPE_PAYLOAD;
 	if (!f && !strncmp(name, "context.", 8)) {
-		*scope = SCOPE_SPECIFIC;
+		*scope = FIELD_SCOPE_SPECIFIC_CONTEXT;
 		f = member_tc(bt_event_borrow_specific_context_field_const(event), name + 8);
 		if (!f) {
-			*scope = SCOPE_COMMON;
+			*scope = FIELD_SCOPE_COMMON_CONTEXT;
 			f = member_tc(bt_event_borrow_common_context_field_const(event), name + 8);
 		}
 	}
 	if (!f)
-		*scope = SCOPE_ABSENT;
+		*scope = FIELD_SCOPE_ABSENT;
 	return f;
 }
 
 static int ctf_get_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc)
 {
-	const bt_event *event = e->impl;
-	const void *ec = bt_event_borrow_class_const(event);
-	uintptr_t h = ((uintptr_t)ec >> 4) * 31 + ((uintptr_t)name >> 3);
-	struct fcache_ent *ce = &fcache[(h ^ (h >> 12)) & (FCACHE_SIZE - 1)];
-	const bt_field *f;
-	int scope, d;
+	const bt_field *f = field_cache_find(&fcache, e->impl, name, find_field);
 
-	if (ce->ec == ec && ce->name == name) {
-		if (ce->scope == SCOPE_ABSENT)
-			return 0;
-		f = scope_field(event, ce->scope);
-		for (int i = 0; i < ce->depth; i++)
-			f = bt_field_structure_borrow_member_field_by_index_const(f, ce->idx[i]);
-		*out = field_value(f, sc);
-		return 1;
-	}
-	f = find_field(event, name, &scope);
-	ce->ec = NULL;
-	if (scope == SCOPE_ABSENT) {
-		ce->scope = SCOPE_ABSENT;
-	} else {
-		d = index_path(scope_field(event, scope), f, ce->idx, 0);
-		if (d < 0)
-			goto uncached;
-		ce->scope = (signed char)scope;
-		ce->depth = (unsigned char)d;
-	}
-	ce->ec = ec;
-	ce->name = name;
-uncached:
 	if (!f)
 		return 0;
 	*out = field_value(f, sc);
@@ -325,7 +251,7 @@ int ev_read_ctf(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t e
 	struct ctf_ctx c = { 0 };
 	int failed;
 
-	memset(fcache, 0, sizeof(fcache));
+	field_cache_reset(&fcache);
 	c.fn = fn;
 	c.ctx = ctx;
 	c.trace_name = copy ? basename(copy) : path;
