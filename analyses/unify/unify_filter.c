@@ -642,7 +642,8 @@ unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, u
 		if (ret > 0)
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
 		if (ret < 0) {
-			fprintf(stderr, "hsatrace unify: failed to create the output trace\n");
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(self,
+				"Failed to create the output trace: inputs=%zu", it->merge.n);
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
 		}
 		it->primed = true;
@@ -650,8 +651,13 @@ unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, u
 	while (it->n_pending - it->pending_pos < capacity && !end) {
 		int ret = produce(it, &end);
 
-		if (ret < 0)
+		if (ret < 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(self,
+				"Failed to write a message onto the unified trace: "
+				"events-in=%" PRIu64 ", events-out=%" PRIu64,
+				it->f->params.counts->events_in, it->f->params.counts->events_out);
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
+		}
 		if (ret > 0)
 			break;
 	}
