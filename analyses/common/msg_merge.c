@@ -24,6 +24,7 @@ void msg_merge_drop(struct msg_merge *m, size_t i)
 	in->pos = in->count = 0;
 	BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(in->it);
 	in->ended = true;
+	in->head_known = false;
 }
 
 void msg_merge_release(struct msg_merge *m)
@@ -73,21 +74,25 @@ static enum msg_merge_status fill(struct msg_merge_input *in)
 /*
  * The order of the input's head: an event's own time, never before its stream's last event;
  * any other message its stream's last event time (it goes as soon as the events before it).
+ * Computed once per head: the merge looks at every input's head for each message it takes.
  */
-static int64_t head_key(const struct msg_merge_input *in, bool *is_event, bool *clamped)
+static void head_order(struct msg_merge_input *in)
 {
 	const bt_message *msg = in->msgs[in->pos];
 	int64_t ns;
 
-	*is_event = bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT;
-	*clamped = false;
-	if (!*is_event || !msg_merge_event_ns(msg, &ns))
-		return in->last_event_ns;
-	if (ns < in->last_event_ns) {
-		*clamped = true;
-		return in->last_event_ns;
-	}
-	return ns;
+	if (in->head_known)
+		return;
+	in->head_known = true;
+	in->head_is_event = bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT;
+	in->head_clamped = false;
+	in->head_key = in->last_event_ns;
+	if (!in->head_is_event || !msg_merge_event_ns(msg, &ns))
+		return;
+	if (ns < in->last_event_ns)
+		in->head_clamped = true;
+	else
+		in->head_key = ns;
 }
 
 enum msg_merge_status msg_merge_peek(struct msg_merge *m, struct msg_merge_taken *head)
@@ -97,8 +102,6 @@ enum msg_merge_status msg_merge_peek(struct msg_merge *m, struct msg_merge_taken
 	for (size_t i = 0; i < m->n; i++) {
 		struct msg_merge_input *in = &m->inputs[i];
 		enum msg_merge_status st = fill(in);
-		bool is_event, clamped;
-		int64_t key;
 
 		if (st == MSG_MERGE_ERROR)
 			m->failed = i;
@@ -106,10 +109,11 @@ enum msg_merge_status msg_merge_peek(struct msg_merge *m, struct msg_merge_taken
 			return st;
 		if (in->ended)
 			continue;
-		key = head_key(in, &is_event, &clamped);
-		if (!found || key < head->ns) {
+		head_order(in);
+		if (!found || in->head_key < head->ns) {
 			found = true;
-			*head = (struct msg_merge_taken){ i, is_event, key, clamped };
+			*head = (struct msg_merge_taken){ i, in->head_is_event, in->head_key,
+							  in->head_clamped };
 		}
 	}
 	return found ? MSG_MERGE_OK : MSG_MERGE_END;
@@ -121,6 +125,7 @@ const bt_message *msg_merge_take(struct msg_merge *m, const struct msg_merge_tak
 
 	if (head->is_event)
 		in->last_event_ns = head->ns;
+	in->head_known = false;
 	return in->msgs[in->pos++];
 }
 

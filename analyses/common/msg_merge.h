@@ -36,6 +36,9 @@ struct msg_merge_input {
 	uint64_t count, pos;
 	int64_t last_event_ns;		/* ns from origin of its last event taken (clamped) */
 	bool ended;
+	bool head_known;		/* head_* describe msgs[pos] (computed once per message) */
+	bool head_is_event, head_clamped;
+	int64_t head_key;
 };
 
 struct msg_merge {
