@@ -3,11 +3,24 @@
  * folder, in time order (stats, report, export and analyze read through it; unify shares its
  * merge, msg_merge.h, and its salvage).
  *
+ *   struct trace_read_losses losses;
+ *   if (trace_read(path, &(struct trace_read_options){ .prog = "hsatrace x" }, on_event,
+ *                  data, &losses, err, sizeof(err)))           -> err, losses.failure
+ *   trace_read_is_damaged(&losses)                             -> exit 1 after the output
+ *
+ *   on_event(ev, data, err, size)   each event (trace_event.h: name, times, fields by name,
+ *                                   cached by index: field_cache.h); non-zero stops the read
+ *   trace_find_dirs(path, ...)      the trace folders a read opens
+ *
+ * The parts, for graphs of their own: msg_merge.h (the event-time merge of message
+ * iterators), trace_merge.h (the merging sink), trace_salvage.h and salvage.h (reading what
+ * source.ctf.fs refuses whole), trace_check.h (what the trace's own files say is missing),
+ * bt_error_text.h (babeltrace2's causes as readable lines).
+ *
  * PATH may be one CTF trace (a folder with a `metadata` file) or any folder holding several
  * (an `hsatrace record` output: ust/uid/.../64-bit, kernel/, one per run, ...). Each trace
- * folder found (recursively, in sorted order) becomes a source.ctf.fs component, a
- * filter.utils.muxer merges them by time, and a sink of our own (a simple sink component)
- * hands each event to the callback:
+ * folder found (recursively, in sorted order) becomes a source.ctf.fs component; our merging
+ * sink takes one input port per stream and hands each event to the callback:
  *
  *     source.ctf.fs (one per trace folder) ──▶ our merging sink (trace_merge) ──▶ fn(ev, data)
  *
