@@ -26,8 +26,8 @@
 #include <stdint.h>
 
 #include "analyses/common/keymap.h"
+#include "analyses/common/trace_event.h"
 #include "analyses/common/vec.h"
-#include "analyses/stats/trace_event.h"
 
 struct stats_api_row {
 	char *function;
