@@ -10,9 +10,15 @@ static uint64_t hash_bytes(const void *key, size_t len)
 	const unsigned char *p = key;
 	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
 
-	for (size_t i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= 1099511628211ULL;
+	if (len == sizeof(h)) {
+		/* one word (a pointer, an id): the avalanche alone mixes it well */
+		memcpy(&h, key, sizeof(h));
+		h ^= 1469598103934665603ULL;
+	} else {
+		for (size_t i = 0; i < len; i++) {
+			h ^= p[i];
+			h *= 1099511628211ULL;
+		}
 	}
 	/* FNV's low bits depend only on the bytes' low bits, and the table index uses the low
 	 * bits: finish with MurmurHash3's avalanche so similar keys spread out. */
