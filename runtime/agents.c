@@ -91,35 +91,13 @@ static void host_cache_sizes(uint32_t sizes[4])
 static uint32_t hdp_mem_flush_cntl, hdp_reg_flush_cntl;
 
 /* Core attributes; false when the attribute is unknown. */
-static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute, void *value)
+/* The dispatch and queue limits: zero on the CPU agent, which runs no kernels. */
+static bool core_limit_info(const struct hsat_agent *agent, hsa_agent_info_t attribute,
+			    void *value)
 {
 	bool gpu = agent->type == HSA_DEVICE_TYPE_GPU;
 
 	switch (attribute) {
-	case HSA_AGENT_INFO_NAME:
-		copy_name(value, agent->name, 64);
-		return true;
-	case HSA_AGENT_INFO_VENDOR_NAME:
-		copy_name(value, "hsatrace", 64);
-		return true;
-	case HSA_AGENT_INFO_FEATURE:
-		*(hsa_agent_feature_t *)value = gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : 0;
-		return true;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		return true;
-	case HSA_AGENT_INFO_PROFILE:
-		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
-		return true;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		return true;
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		return true;
-	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-		*(bool *)value = false;
-		return true;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
 		*(uint32_t *)value = gpu ? WAVEFRONT_SIZE : 0;
 		return true;
@@ -160,6 +138,38 @@ static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute
 	case HSA_AGENT_INFO_QUEUE_TYPE:
 		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
 		return true;
+	default:
+		return false;
+	}
+}
+
+static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute, void *value)
+{
+	bool gpu = agent->type == HSA_DEVICE_TYPE_GPU;
+
+	switch (attribute) {
+	case HSA_AGENT_INFO_NAME:
+		copy_name(value, agent->name, 64);
+		return true;
+	case HSA_AGENT_INFO_VENDOR_NAME:
+		copy_name(value, "hsatrace", 64);
+		return true;
+	case HSA_AGENT_INFO_FEATURE:
+		*(hsa_agent_feature_t *)value = gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : 0;
+		return true;
+	case HSA_AGENT_INFO_MACHINE_MODEL:
+		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
+		return true;
+	case HSA_AGENT_INFO_PROFILE:
+		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
+		return true;
+	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
+	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_FAST_F16_OPERATION:
+		*(bool *)value = false;
+		return true;
 	case HSA_AGENT_INFO_NODE:
 		*(uint32_t *)value = agent->node;
 		return true;
@@ -179,13 +189,11 @@ static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute
 				1u << (HSA_EXTENSION_AMD_PROFILER % 8);
 		return true;
 	case HSA_AGENT_INFO_VERSION_MAJOR:
-		*(uint16_t *)value = 1;
-		return true;
 	case HSA_AGENT_INFO_VERSION_MINOR:
 		*(uint16_t *)value = 1;
 		return true;
 	default:
-		return false;
+		return core_limit_info(agent, attribute, value);
 	}
 }
 
