@@ -48,9 +48,12 @@ static int index_path(const bt_field *st, const bt_field *f, uint32_t *idx, int 
 static struct field_cache_entry *slot(struct field_cache *cache, const void *ec,
 				      const char *name)
 {
-	uintptr_t h = ((uintptr_t)ec >> 4) * 31 + ((uintptr_t)name >> 3);
+	/* Fibonacci hashing of both pointers: the top bits depend on every bit of each, so where
+	 * the linker put the name constants does not decide which entries collide. */
+	uint64_t h = (uint64_t)(uintptr_t)ec * 0x9e3779b97f4a7c15ULL ^
+		     (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fULL;
 
-	return &cache->entries[(h ^ (h >> 12)) & (FIELD_CACHE_SIZE - 1)];
+	return &cache->entries[(h ^ (h >> 29)) >> (64 - FIELD_CACHE_BITS)];
 }
 
 const bt_field *field_cache_find(struct field_cache *cache, const bt_event *event,

@@ -30,7 +30,8 @@ enum field_scope {
 	FIELD_SCOPE_COMMON_CONTEXT,
 };
 
-#define FIELD_CACHE_SIZE 4096	/* entries, a power of two */
+#define FIELD_CACHE_BITS 12
+#define FIELD_CACHE_SIZE (1 << FIELD_CACHE_BITS)	/* entries */
 #define FIELD_CACHE_DEPTH 4
 
 struct field_cache_entry {
