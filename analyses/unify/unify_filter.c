@@ -561,9 +561,10 @@ static int close_all(struct unify_iter *it)
 /* Produces at least one pending message, or sets *end. 0, -1 (error), 1 (AGAIN). */
 static int produce(struct unify_iter *it, bool *end)
 {
-	int64_t ns;
-	int err;
-	struct upstream *up = earliest(it, &ns, &err);
+	int64_t ns = INT64_MAX;
+	int err = 0;
+	/* gpu_only: the inputs are copied by copy_path, only their first messages are read. */
+	struct upstream *up = it->f->params.gpu_only ? NULL : earliest(it, &ns, &err);
 
 	*end = false;
 	if (err == -1)
