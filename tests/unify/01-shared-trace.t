@@ -7,7 +7,7 @@ unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
 in=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 [ -x "$unify" ] || skip_all "hsatrace-unify not built ($unify)"
 [ -d "$in" ] || skip_all "../shared/traces is absent (no real LTTng session to unify)"
-plan 9
+plan 10
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hsatrace-unify.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -26,8 +26,11 @@ babeltrace2 "$in" >"$tmp/in.txt" 2>"$tmp/in.err"
 want=$(wc -l <"$tmp/in.txt")
 got=$(wc -l <"$tmp/out.txt")
 is "$got" "$want" "as many events as babeltrace2 reads from the input"
-grep -q "^events_out=$want\$" "$tmp/summary"
-ok $? "the summary counts the same number of events" || cat "$tmp/summary" >&2
+grep -q "^path=copy\$" "$tmp/summary"
+ok $? "its packets were copied, not re-encoded (path=copy)" || cat "$tmp/summary" "$tmp/log" >&2
+"$unify" --reencode --summary "$in" -o "$tmp/re" >"$tmp/re.summary" 2>/dev/null
+grep -q "^events_out=$want\$" "$tmp/re.summary"
+ok $? "re-encoding, the summary counts the same number of events" || cat "$tmp/re.summary" >&2
 
 # Same events in the same order: time of day, name, contexts and fields (column 3 is the
 # hostname, column 2 the delta which differs where streams interleave differently).
