@@ -1,0 +1,94 @@
+#!/bin/sh
+# The copy path (the default: the inputs' packets copied under one merged metadata) writes
+# the same trace as the re-encoding path (--reencode): babeltrace2 reads exactly the same
+# events, fields and timestamps, in the same order, from both, with the same environment,
+# on the sample traces, on the real LTTng 2.11 kernel+UST session of ../shared/traces (two
+# clocks: the kernel's offset differs from the UST one's), on recordings with GPU activity
+# and counter passes (the hsa_gpu streams rewritten into LTTng's packet header), and on two
+# recordings unified together (one clock class per run). Both are one trace: one metadata in
+# one folder. An input that cannot be copied is re-encoded, with the reason said.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
+stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
+app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+ooo=$HSATRACE_BUILD/tests/unify/ooo_trace
+samples=$HSATRACE_SRC/traces-samples/traces
+shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
+for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
+	[ -x "$p" ] || skip_all "not built: $p"
+done
+plan 36
+
+lttng_harness_start || exit 1
+tmp=$LTTNG_HARNESS_DIR
+val() { sed -n "s/^$1=//p" "$2"; }
+rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
+env_of() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | sed -n '/^env {/,/^};/p' | sort; }
+
+# Unifies $2... both ways into $tmp/$1.copy and $tmp/$1.re and compares what babeltrace2
+# reads (5 assertions).
+both_ways() {
+	name=$1
+	shift
+	"$unify" --summary "$@" -o "$tmp/$name.copy" >"$tmp/$name.copy.sum" 2>"$tmp/$name.copy.log"
+	st=$?
+	[ "$st" -le 1 ] && [ "$(val path "$tmp/$name.copy.sum")" = copy ]
+	ok $? "$name: copied (exit $st)" || sed 's/^/# /' "$tmp/$name.copy.log" >&2
+	"$unify" --reencode "$@" -o "$tmp/$name.re" >/dev/null 2>"$tmp/$name.re.log"
+	babeltrace2 "$tmp/$name.copy" >"$tmp/$name.copy.txt" 2>"$tmp/$name.copy.err"
+	ok $? "$name: babeltrace2 reads the copied trace" || sed 's/^/# /' "$tmp/$name.copy.err" >&2
+	babeltrace2 "$tmp/$name.re" >"$tmp/$name.re.txt" 2>/dev/null
+	n=$(wc -l <"$tmp/$name.re.txt")
+	[ "$n" -gt 0 ] && cmp -s "$tmp/$name.copy.txt" "$tmp/$name.re.txt"
+	ok $? "$name: the same $n events, fields and times, in the same order" ||
+		diff "$tmp/$name.copy.txt" "$tmp/$name.re.txt" | head -n 10 | sed 's/^/# /' >&2
+	[ "$(env_of "$tmp/$name.copy")" = "$(env_of "$tmp/$name.re")" ]
+	ok $? "$name: the same environment"
+	[ "$(find "$tmp/$name.copy" -name metadata | wc -l)" = 1 ] &&
+		[ "$(find "$tmp/$name.copy" -mindepth 1 -type d | wc -l)" = 0 ]
+	ok $? "$name: one trace, one metadata, one folder"
+}
+
+for s in vector_copy multi_thread matmul_pipeline; do
+	both_ways "$s" "$samples/$s/trace"
+done
+
+if [ -d "$shared" ]; then
+	both_ways shared "$shared"
+	babeltrace2 --clock-cycles "$shared/kernel" 2>/dev/null | cut -d' ' -f1 >"$tmp/in.cyc"
+	babeltrace2 --clock-cycles "$tmp/shared.copy" 2>/dev/null | grep ' lttng_test_filter_event:' |
+		cut -d' ' -f1 >"$tmp/out.cyc"
+	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc"
+	ok $? "shared: the kernel events keep their own clock's cycle values (a clock class of its own)"
+else
+	skip 6 "../shared/traces is absent"
+fi
+
+rec -c A,B -c C -o "$tmp/gpu" -- "$app" 2>/dev/null
+both_ways gpu "$tmp/gpu"
+is "$(val synthesized "$tmp/gpu.copy.sum")" "$(grep -c ' hsa_gpu:' "$tmp/gpu.copy.txt")" \
+	"gpu: the synthesized events are all in the copied trace"
+
+rec --event 'hsatrace_bench:*' -o "$tmp/run1" -- "$app" --bulk 2000 2>/dev/null
+rec -o "$tmp/run2" -- "$app" 2>/dev/null
+both_ways runs "$tmp/run1" "$tmp/run2"
+"$stats" "$tmp/runs.copy" >"$tmp/runs.copy.stats" 2>/dev/null &&
+	"$stats" "$tmp/runs.re" >"$tmp/runs.re.stats" 2>/dev/null &&
+	[ "$(grep -v '^trace: ' "$tmp/runs.copy.stats")" = "$(grep -v '^trace: ' "$tmp/runs.re.stats")" ]
+ok $? "runs: hsatrace stats reads the same tables from both (but the trace's path)" ||
+	diff "$tmp/runs.copy.stats" "$tmp/runs.re.stats" | head -n 10 | sed 's/^/# /' >&2
+
+# Not written by LTTng nor unify: re-encoded (its out-of-order time moved), and said why.
+"$ooo" "$tmp/ooo" && "$unify" --summary "$tmp/ooo" -o "$tmp/ooo.out" >"$tmp/ooo.sum" 2>"$tmp/ooo.log"
+ok $? "a trace of another writer: unify exits 0"
+is "$(val path "$tmp/ooo.sum") $(val clamped "$tmp/ooo.sum")" "reencode 1" \
+	"it is re-encoded and its timestamp going back is moved forward"
+grep -q "re-encoding every event: the packets cannot be copied: .*ooo: not written by LTTng nor by hsatrace unify" \
+	"$tmp/ooo.log"
+ok $? "and unify says which input and why" || sed 's/^/# /' "$tmp/ooo.log" >&2
+
+done_testing
