@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,16 @@ struct adder {
 	size_t why_size;
 };
 
-static int fail(struct adder *a, const char *fmt, const char *what)
+static int fail(struct adder *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Says why the input cannot be copied, in a->why. Returns -1. */
+static int fail(struct adder *a, const char *fmt, ...)
 {
-	snprintf(a->why, a->why_size, fmt, what);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->why, a->why_size, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -163,7 +171,7 @@ static int declare(struct adder *a, enum tsdl_decl_kind kind, const char *name, 
 	int ret = -1;
 
 	if (name_len >= sizeof(key))
-		return fail(a, "a name in the metadata is too long: %s", "");
+		return fail(a, "a name in the metadata is too long");
 	memcpy(key, name, name_len);
 	key[name_len] = '\0';
 	if (normalized(a, def_s, def_e, &def) != 0)
@@ -210,7 +218,7 @@ static int add_typealias(struct adder *a, const char *s, const char *e)
 		}
 	}
 	if (!def_e || !name_e)
-		return fail(a, "a typealias is not understood%s", "");
+		return fail(a, "a typealias is not understood");
 	{
 		char *name = NULL;
 		int ret;
@@ -237,10 +245,10 @@ static int add_named_type(struct adder *a, const struct tsdl_tok *kw, const char
 	const char *def_s, *def_e = e;
 
 	if (!tsdl_next(&p, e, &name) || name.kind != TSDL_IDENT)
-		return fail(a, "a %s declaration is not understood", "type");
+		return fail(a, "a type declaration is not understood");
 	def_s = p;
 	if (!tsdl_next(&p, e, &next) || (!tsdl_tok_is(&next, "{") && !tsdl_tok_is(&next, ":")))
-		return fail(a, "a top-level %s is not a declaration", "type");
+		return fail(a, "a top-level type is not a declaration");
 	while (def_e > def_s && def_e[-1] != ';')
 		def_e--;
 	def_e--;
@@ -257,7 +265,7 @@ static int add_trace(struct adder *a, const char *s, const char *e)
 	struct entry en;
 
 	if (!block_body(s, e, &cur, &close))
-		return fail(a, "the trace block is not understood%s", "");
+		return fail(a, "the trace block is not understood");
 	while (next_entry(&cur, close, &en)) {
 		if (strcmp(en.key, "byte_order") == 0)
 			entry_token(&en, order, sizeof(order));
@@ -268,7 +276,7 @@ static int add_trace(struct adder *a, const char *s, const char *e)
 		return fail(a, "byte order %s (only le and be are copied)", order[0] ? order : "none");
 	a->in->big_endian = strcmp(order, "be") == 0;
 	if (!hs)
-		return fail(a, "no packet header%s", "");
+		return fail(a, "no packet header");
 	{
 		char *type = NULL;
 		int ret;
@@ -278,12 +286,12 @@ static int add_trace(struct adder *a, const char *s, const char *e)
 		ret = tsdl_layout_struct(&a->m->names, type, type + strlen(type), &a->in->header);
 		free(type);
 		if (ret != 0)
-			return fail(a, "its packet header is not a structure of integers%s", "");
+			return fail(a, "its packet header is not a structure of integers");
 	}
 	if (a->index == 0)
 		tsdl_rewrite(&a->m->header_type, hs, he, &a->renames, false);
 	else if (a->in->big_endian != a->m->inputs[0].big_endian)
-		return fail(a, "its byte order differs from the first input's%s", "");
+		return fail(a, "its byte order differs from the first input's");
 	return 0;
 }
 
@@ -293,7 +301,7 @@ static int add_env(struct adder *a, const char *s, const char *e)
 	struct entry en;
 
 	if (!block_body(s, e, &cur, &close))
-		return fail(a, "the env block is not understood%s", "");
+		return fail(a, "the env block is not understood");
 	while (next_entry(&cur, close, &en)) {
 		const char *vs, *ve;
 		struct copy_env_entry *v = realloc(a->in->env, (a->in->n_env + 1) * sizeof(*v));
@@ -366,7 +374,7 @@ static int parse_clock(struct adder *a, const char *s, const char *e, struct cop
 	c->freq = 1000000000;
 	name[0] = description[0] = '\0';
 	if (!block_body(s, e, &cur, &close))
-		return fail(a, "a clock block is not understood%s", "");
+		return fail(a, "a clock block is not understood");
 	while (next_entry(&cur, close, &en)) {
 		entry_token(&en, v, sizeof(v));
 		if (strcmp(en.key, "name") == 0) {
@@ -392,7 +400,7 @@ static int parse_clock(struct adder *a, const char *s, const char *e, struct cop
 		}
 	}
 	if (!name[0] || !c->freq)
-		return fail(a, "a clock has no name or frequency%s", "");
+		return fail(a, "a clock has no name or frequency");
 	return 0;
 }
 
@@ -443,14 +451,14 @@ static int add_stream_class(struct adder *a, uint64_t in_id, const char *ctx_s,
 	v += a->in->n_sc;
 	*v = (struct copy_stream_class){ .in_id = in_id, .out_id = a->m->next_stream_id++ };
 	if (!ctx_s)
-		return fail(a, "a stream class has no packet context%s", "");
+		return fail(a, "a stream class has no packet context");
 	if (normalized(a, ctx_s, ctx_e, &type) != 0)
 		return -1;
 	ret = tsdl_layout_struct(&a->m->names, type, type + strlen(type), &v->context);
 	free(type);
 	if (ret != 0 || !tsdl_layout_field(&v->context, "packet_size") ||
 	    !tsdl_layout_field(&v->context, "content_size"))
-		return fail(a, "a packet context is not a structure of integers with sizes%s", "");
+		return fail(a, "a packet context is not a structure of integers with sizes");
 	*out_id = v->out_id;
 	a->in->n_sc++;
 	return 0;
@@ -465,7 +473,7 @@ static int add_stream(struct adder *a, const char *s, const char *e)
 	uint64_t in_id = 0, out_id;
 
 	if (!block_body(s, e, &cur, &close))
-		return fail(a, "a stream block is not understood%s", "");
+		return fail(a, "a stream block is not understood");
 	for (const char *p = cur; next_entry(&p, close, &en);) {
 		if (strcmp(en.key, "id") == 0) {
 			entry_token(&en, v, sizeof(v));
@@ -505,7 +513,7 @@ static int add_event(struct adder *a, const char *s, const char *e)
 	bool have = false;
 
 	if (!block_body(s, e, &cur, &close))
-		return fail(a, "an event block is not understood%s", "");
+		return fail(a, "an event block is not understood");
 	for (const char *p = cur; next_entry(&p, close, &en);)
 		if (strcmp(en.key, "stream_id") == 0) {
 			entry_token(&en, v, sizeof(v));
@@ -515,7 +523,7 @@ static int add_event(struct adder *a, const char *s, const char *e)
 	if (!have && a->in->n_sc == 1)
 		out_id = (int64_t)a->in->sc[0].out_id;
 	if (out_id < 0)
-		return fail(a, "an event's stream class is not declared%s", "");
+		return fail(a, "an event's stream class is not declared");
 	tsdl_buf_printf(&a->m->streams, "event {\n\tstream_id = %" PRId64 ";", out_id);
 	while (next_entry(&cur, close, &en))
 		if (strcmp(en.key, "stream_id") != 0)
@@ -553,7 +561,7 @@ static int add_statement(struct adder *a, const char *s, const char *e)
 	struct tsdl_tok t;
 
 	if (!tsdl_next(&p, e, &t) || t.kind != TSDL_IDENT)
-		return fail(a, "a metadata statement is not understood%s", "");
+		return fail(a, "a metadata statement is not understood");
 	if (tsdl_tok_is(&t, "typealias"))
 		return add_typealias(a, s, e);
 	if (tsdl_tok_is(&t, "struct") || tsdl_tok_is(&t, "enum") || tsdl_tok_is(&t, "variant"))
@@ -570,11 +578,11 @@ static int add_statement(struct adder *a, const char *s, const char *e)
 		return add_event(a, s, e);
 	if (tsdl_tok_is(&t, "callsite"))
 		return 0; /* source locations: not kept */
-	return fail(a, "metadata statement %s is not copied", "");
+	return fail(a, "a metadata statement is not copied: %.*s", (int)t.n, t.p);
 }
 
-/* Runs fn on every top-level statement of [text, end) whose first token is (or is not,
- * when `only` is NULL and skip is "env") the given one. */
+/* Every top-level statement of [text, end): the env blocks alone (env_only, read first so
+ * that clocks know the tracer), or everything else. */
 static int each_statement(struct adder *a, const char *text, const char *end, bool env_only)
 {
 	const char *s = text;
@@ -584,12 +592,12 @@ static int each_statement(struct adder *a, const char *text, const char *end, bo
 		struct tsdl_tok t;
 
 		if (!tsdl_next(&p, end, &t))
-			return fail(a, "the metadata has an unterminated comment or string%s", "");
+			return fail(a, "the metadata has an unterminated comment or string");
 		if (t.kind == TSDL_END)
 			return 0;
 		e = tsdl_statement_end(s, end);
 		if (!e)
-			return fail(a, "the metadata ends inside a statement%s", "");
+			return fail(a, "the metadata ends inside a statement");
 		if (env_only ? tsdl_tok_is(&t, "env") && add_env(a, s, e) != 0 :
 			       add_statement(a, s, e) != 0)
 			return -1;
@@ -618,7 +626,7 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	}
 	text = ctf_metadata_read_text(path);
 	if (!text) {
-		fail(&a, "its metadata cannot be read%s", "");
+		fail(&a, "its metadata cannot be read");
 		goto end;
 	}
 	if (m->n_inputs == 1 && getrandom(m->uuid, sizeof(m->uuid), 0) != sizeof(m->uuid))
@@ -628,7 +636,7 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	    each_statement(&a, text, text + strlen(text), false) != 0)
 		goto end;
 	if (!a.in->header.n)
-		fail(&a, "no trace block%s", "");
+		fail(&a, "no trace block");
 	else
 		ret = 0;
 end:
