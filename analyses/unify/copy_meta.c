@@ -470,7 +470,7 @@ static int add_stream(struct adder *a, const char *s, const char *e)
 	const char *cur, *close, *ctx_s = NULL, *ctx_e = NULL;
 	struct entry en;
 	char v[32];
-	uint64_t in_id = 0, out_id;
+	uint64_t in_id = 0, out_id = 0;
 
 	if (!block_body(s, e, &cur, &close))
 		return fail(a, "a stream block is not understood");
