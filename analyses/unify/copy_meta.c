@@ -428,6 +428,7 @@ static int add_clock(struct adder *a, const char *s, const char *e)
 	if (!v)
 		return -1;
 	a->m->clocks = v;
+	c.input = a->index;
 	c.name = strdup(fresh);
 	if (!c.name)
 		return -1;

@@ -54,6 +54,7 @@ struct copy_clock {
 	int64_t offset_s, offset;
 	char uuid[40];
 	bool absolute;
+	size_t input;		/* the first input that declares it */
 };
 
 struct copy_meta {

@@ -112,8 +112,20 @@ static int copy_all(const struct copy_meta *m, const char *stage_dir,
 	return 0;
 }
 
+/* Trace Compass's CTF reader applies a clock offset only when the trace has one clock. */
+static int refuse_clocks(const struct copy_meta *m, char *why, size_t size)
+{
+	if (m->n_clocks < 2)
+		return 0;
+	snprintf(why, size, "the inputs have %zu different clocks (%s's and %s's offsets differ) "
+		 "and Trace Compass reads the times of a trace with one clock only (--keep-clocks "
+		 "copies them as clock classes of their own)", m->n_clocks,
+		 m->inputs[m->clocks[0].input].dir, m->inputs[m->clocks[1].input].dir);
+	return 1;
+}
+
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, const char *stage_dir,
+		    struct unify_params *params, bool keep_clocks, const char *stage_dir,
 		    struct copy_result *result, char *why, size_t why_size)
 {
 	struct copy_meta m;
@@ -127,6 +139,8 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if ((ret = add_input(&m, paths[i], true, why, why_size)) != 0)
 			goto end;
+	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
+		goto end;
 	ret = -1;
 	if (asprintf(&gpu_dir, "%s-gpu", stage_dir) < 0) {
 		gpu_dir = NULL;
@@ -135,6 +149,8 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	if (write_gpu_events(paths, n, params, gpu_dir) != 0)
 		goto end;
 	if (has_metadata(gpu_dir) && (ret = add_input(&m, gpu_dir, false, why, why_size)) != 0)
+		goto end;
+	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
 		goto end;
 	ret = copy_all(&m, stage_dir, params, result, why, why_size);
 end:

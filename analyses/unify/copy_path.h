@@ -12,15 +12,20 @@
  *     forward;
  *   - metadata outside what copy_meta understands, another byte order, a packet header
  *     or context that is not a structure of whole-byte integers, a packet that begins
- *     before the previous one ends, a packet size outside its file.
+ *     before the previous one ends, a packet size outside its file;
+ *   - inputs with different clocks (the kernel trace's, another run's: each offset is
+ *     LTTng's own measurement), unless keep_clocks: the copy keeps each as a clock class
+ *     of its own, which babeltrace2 reads right but Trace Compass does not (its CTF reader
+ *     applies an offset only when the trace declares a single clock).
  *
- *   copy_path_write(job, paths, n, params, stage_dir, &result, why, size)
+ *   copy_path_write(job, paths, n, params, keep_clocks, stage_dir, &result, why, size)
  *       0 written into stage_dir (created); 1 cannot copy, nothing written, why says which
  *       input and what; -1 failed (said on stderr).
  */
 #ifndef HSATRACE_UNIFY_COPY_PATH_H
 #define HSATRACE_UNIFY_COPY_PATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "analyses/unify/copy_stream.h"
@@ -33,7 +38,7 @@ struct copy_result {
 };
 
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, const char *stage_dir,
+		    struct unify_params *params, bool keep_clocks, const char *stage_dir,
 		    struct copy_result *result, char *why, size_t why_size);
 
 #endif

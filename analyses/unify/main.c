@@ -37,6 +37,7 @@ struct options {
 	int n_passes;
 	int summary;
 	int reencode;
+	int keep_clocks;
 };
 
 static void usage(FILE *f)
@@ -53,6 +54,8 @@ static void usage(FILE *f)
 		"                           matching dispatches of the base run (repeatable)\n"
 		"  -r, --reencode           decode and re-encode every event instead of copying\n"
 		"                           the inputs' packets\n"
+		"  -k, --keep-clocks        copy even inputs with different clocks, each one a\n"
+		"                           clock class (Trace Compass reads one clock only)\n"
 		"  -s, --summary            print what was read and written as key=value lines\n"
 		"  -h, --help               show this help\n"
 		"\n"
@@ -71,6 +74,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "counters-from", required_argument, NULL, 'c' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "reencode", no_argument, NULL, 'r' },
+		{ "keep-clocks", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -79,7 +83,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->passes = calloc((size_t)argc, sizeof(*o->passes));
 	if (!o->passes)
 		return 1;
-	while ((c = getopt_long(argc, argv, "o:c:srh", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:c:srkh", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->out = optarg;
@@ -92,6 +96,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'r':
 			o->reencode = 1;
+			break;
+		case 'k':
+			o->keep_clocks = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -256,11 +263,11 @@ static uint64_t space_needed(const char *const *paths, size_t n)
 
 /* The copy path: 0 written, 1 the inputs cannot be copied (said: re-encode), -1 failed. */
 static int write_copied(struct run_state *rs, const char *const *paths, size_t n,
-			struct unify_params *p, struct out_stage *stage)
+			struct unify_params *p, bool keep_clocks, struct out_stage *stage)
 {
 	char why[1024];
-	int r = copy_path_write(&rs->job, paths, n, p, stage->tmp_path, &rs->copy, why,
-				sizeof(why));
+	int r = copy_path_write(&rs->job, paths, n, p, keep_clocks, stage->tmp_path, &rs->copy,
+				why, sizeof(why));
 
 	if (r == 0) {
 		r = out_stage_commit(stage);
@@ -295,7 +302,7 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	    out_stage_check_space(&stage, space_needed(paths, n)) != 0)
 		goto end;
 	if (!o->reencode) {
-		ret = write_copied(rs, paths, n, &p, &stage);
+		ret = write_copied(rs, paths, n, &p, o->keep_clocks, &stage);
 		if (ret <= 0)
 			goto done;
 		rs->counts = (struct unify_counts){ 0 };
