@@ -26,11 +26,13 @@ babeltrace2 "$in" >"$tmp/in.txt" 2>"$tmp/in.err"
 want=$(wc -l <"$tmp/in.txt")
 got=$(wc -l <"$tmp/out.txt")
 is "$got" "$want" "as many events as babeltrace2 reads from the input"
-grep -q "^path=copy\$" "$tmp/summary"
-ok $? "its packets were copied, not re-encoded (path=copy)" || cat "$tmp/summary" "$tmp/log" >&2
-"$unify" --reencode --summary "$in" -o "$tmp/re" >"$tmp/re.summary" 2>/dev/null
-grep -q "^events_out=$want\$" "$tmp/re.summary"
-ok $? "re-encoding, the summary counts the same number of events" || cat "$tmp/re.summary" >&2
+# Its kernel and UST clocks differ (LTTng measured each offset): not copied, so that
+# Trace Compass, which reads the times of a trace with one clock, reads them right.
+grep -q "^path=reencode\$" "$tmp/summary" &&
+	grep -q 're-encoding every event: the packets cannot be copied: the inputs have 2 different clocks' "$tmp/log"
+ok $? "two clocks: re-encoded onto one, and said why" || cat "$tmp/summary" "$tmp/log" >&2
+grep -q "^events_out=$want\$" "$tmp/summary"
+ok $? "the summary counts the same number of events" || cat "$tmp/summary" >&2
 
 # Same events in the same order: time of day, name, contexts and fields (column 3 is the
 # hostname, column 2 the delta which differs where streams interleave differently).

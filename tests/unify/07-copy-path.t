@@ -6,7 +6,9 @@
 # clocks: the kernel's offset differs from the UST one's), on recordings with GPU activity
 # and counter passes (the hsa_gpu streams rewritten into LTTng's packet header), and on two
 # recordings unified together (one clock class per run). Both are one trace: one metadata in
-# one folder. An input that cannot be copied is re-encoded, with the reason said.
+# one folder. Inputs with different clocks are copied only with --keep-clocks (Trace
+# Compass reads one clock per trace). An input that cannot be copied is re-encoded, with
+# the reason said.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -21,7 +23,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 36
+plan 38
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -30,11 +32,13 @@ rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
 env_of() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | sed -n '/^env {/,/^};/p' | sort; }
 
 # Unifies $2... both ways into $tmp/$1.copy and $tmp/$1.re and compares what babeltrace2
-# reads (5 assertions).
+# reads (5 assertions). $copy_opts: more options for the copy.
+copy_opts=
 both_ways() {
 	name=$1
 	shift
-	"$unify" --summary "$@" -o "$tmp/$name.copy" >"$tmp/$name.copy.sum" 2>"$tmp/$name.copy.log"
+	# shellcheck disable=SC2086
+	"$unify" --summary $copy_opts "$@" -o "$tmp/$name.copy" >"$tmp/$name.copy.sum" 2>"$tmp/$name.copy.log"
 	st=$?
 	[ "$st" -le 1 ] && [ "$(val path "$tmp/$name.copy.sum")" = copy ]
 	ok $? "$name: copied (exit $st)" || sed 's/^/# /' "$tmp/$name.copy.log" >&2
@@ -58,20 +62,30 @@ for s in vector_copy multi_thread matmul_pipeline; do
 done
 
 if [ -d "$shared" ]; then
+	copy_opts=--keep-clocks
 	both_ways shared "$shared"
+	copy_opts=
 	babeltrace2 --clock-cycles "$shared/kernel" 2>/dev/null | cut -d' ' -f1 >"$tmp/in.cyc"
 	babeltrace2 --clock-cycles "$tmp/shared.copy" 2>/dev/null | grep ' lttng_test_filter_event:' |
 		cut -d' ' -f1 >"$tmp/out.cyc"
-	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc"
-	ok $? "shared: the kernel events keep their own clock's cycle values (a clock class of its own)"
+	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc" &&
+		[ "$(babeltrace2 --output-format=ctf-metadata "$tmp/shared.copy" | grep -c '^clock {')" = 2 ]
+	ok $? "shared, --keep-clocks: the kernel events keep their own clock's cycle values (two clock classes)"
+	"$unify" --summary "$shared" -o "$tmp/shared.default" >"$tmp/shared.default.sum" 2>"$tmp/shared.default.log"
+	[ "$(val path "$tmp/shared.default.sum")" = reencode ] &&
+		grep -q 'the packets cannot be copied: the inputs have 2 different clocks' "$tmp/shared.default.log"
+	ok $? "shared, by default: two clocks are re-encoded onto one (Trace Compass reads one), said why" ||
+		sed 's/^/# /' "$tmp/shared.default.log" >&2
 else
-	skip 6 "../shared/traces is absent"
+	skip 7 "../shared/traces is absent"
 fi
 
 rec -c A,B -c C -o "$tmp/gpu" -- "$app" 2>/dev/null
 both_ways gpu "$tmp/gpu"
 is "$(val synthesized "$tmp/gpu.copy.sum")" "$(grep -c ' hsa_gpu:' "$tmp/gpu.copy.txt")" \
 	"gpu: the synthesized events are all in the copied trace"
+is "$(babeltrace2 --output-format=ctf-metadata "$tmp/gpu.copy" | grep -c '^clock {')" 1 \
+	"gpu: one clock, the GPU events' being the UST one (Trace Compass reads one clock)"
 
 # stats reads raw clock values: with one run (one clock) both traces give the same tables.
 # (Across runs they may differ by the runs' clock offsets, measured by LTTng per session:
@@ -84,7 +98,9 @@ ok $? "gpu: hsatrace stats reads the same tables from both (but the trace's path
 
 rec --event 'hsatrace_bench:*' -o "$tmp/run1" -- "$app" --bulk 2000 2>/dev/null
 rec -o "$tmp/run2" -- "$app" 2>/dev/null
+copy_opts=--keep-clocks
 both_ways runs "$tmp/run1" "$tmp/run2"
+copy_opts=
 
 # Not written by LTTng nor unify: re-encoded (its out-of-order time moved), and said why.
 "$ooo" "$tmp/ooo" && "$unify" --summary "$tmp/ooo" -o "$tmp/ooo.out" >"$tmp/ooo.sum" 2>"$tmp/ooo.log"
