@@ -4,8 +4,10 @@
  * hsa_gpu:* events and counters of extra passes attached to the base run's dispatches.
  *
  * Two passes over the inputs (docs/record-unify.md): the first collects the GPU activity
- * records (only traces whose metadata declares hsa_activity events), the second merges
- * every event in time order and writes the output through sink.ctf.fs.
+ * records (only traces whose metadata declares hsa_activity events); then the inputs'
+ * packets are copied under one merged metadata with the synthesized events added
+ * (copy_path), or, when they cannot be or with --reencode, the second pass merges every
+ * event in time order and writes the output through sink.ctf.fs.
  *
  * Exit status: 0 all input read, 1 failure or damaged input skipped (best-effort output
  * written when possible), 2 usage error.
