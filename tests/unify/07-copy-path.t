@@ -23,7 +23,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 38
+plan 44
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -101,6 +101,22 @@ rec -o "$tmp/run2" -- "$app" 2>/dev/null
 copy_opts=--keep-clocks
 both_ways runs "$tmp/run1" "$tmp/run2"
 copy_opts=
+
+# Many small packets per stream (4 KiB sub-buffers), then two of them swapped in one stream
+# file: copying cannot put them back in time order, so that trace is re-encoded.
+rec --event 'hsatrace_bench:*' --subbuf-size 4096 --blocking -o "$tmp/many" -- "$app" --bulk 3000 \
+	2>/dev/null
+both_ways many "$tmp/many"
+t=$(dirname "$(find "$tmp/many" -name metadata | head -n 1)")
+f=$(ls -S "$t" | grep -v -e metadata -e index | head -n 1)
+cp -r "$t" "$tmp/swap" && chmod -R u+w "$tmp/swap"
+dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=1 seek=0 count=1 conv=notrunc 2>/dev/null
+dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=0 seek=1 count=1 conv=notrunc 2>/dev/null
+"$unify" --summary "$tmp/swap" -o "$tmp/swap.out" >"$tmp/swap.sum" 2>"$tmp/swap.log"
+[ "$(val path "$tmp/swap.sum")" = reencode ] &&
+	grep -q "cannot be copied: a packet begins before the previous one ends at byte 4096 of .*/$f\$" "$tmp/swap.log"
+ok $? "two packets swapped in a stream: re-encoded, the file and the byte said" ||
+	sed 's/^/# /' "$tmp/swap.log" >&2
 
 # Not written by LTTng nor unify: re-encoded (its out-of-order time moved), and said why.
 "$ooo" "$tmp/ooo" && "$unify" --summary "$tmp/ooo" -o "$tmp/ooo.out" >"$tmp/ooo.sum" 2>"$tmp/ooo.log"
