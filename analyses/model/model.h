@@ -40,6 +40,7 @@ struct model_station {
 	char servers_how[160];	/* how the multiplicity was estimated */
 	double sharing;		/* GPU/copy: how much longer a call runs when overlapped (>= 1) */
 	unsigned queues;	/* GPU: queues the trace used on it */
+	double launch_s;	/* mean submit-to-begin when it was idle (information) */
 	struct model_measure measured;
 	double async_demand_s;	/* device work nobody waited for, over the window */
 };
@@ -49,6 +50,7 @@ struct model_activity {
 	size_t station;
 	size_t count;		/* samples */
 	double mean_s, scv;	/* scv < 0: fewer than 2 samples */
+	double exec_mean_s;	/* device calls: mean execution time as traced (overlap kept) */
 	int synchronous;	/* device activities: the thread waited for it */
 	int delay;		/* a delay (launch, wake-up, another thread), no station's */
 };

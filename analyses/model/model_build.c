@@ -6,10 +6,10 @@
  * start: its demand on the host CPUs, the time between calls) and a wait (an
  * hsa_signal_wait_* call). The dispatches and copies the thread submitted that finished
  * while it waited are its synchronous calls (the wait covered them, whichever signal it
- * named); those that finished outside any wait are asynchronous. The rest of a wait is a
- * delay: the device's launch latency, the wake-up after the device finished, or, for a wait
- * no device work ends, synchronization with another thread. Threads waiting for the same
- * things form a class.
+ * named); those that finished outside any wait are asynchronous. What the device's service
+ * does not explain of a wait is a delay measured at the traced load (launch latency,
+ * dependencies between packets, waking up; for a wait no device work ends, another thread).
+ * Threads waiting for the same things form a class.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +32,7 @@ struct sample {
 	size_t station;
 	int synchronous;
 	double seconds;
+	double exec_s;		/* device calls: execution time as traced */
 	char name[MODEL_NAME_MAX + 16];
 };
 
@@ -41,7 +42,6 @@ struct build {
 	size_t *work_station;	/* per t->work row: station index, SIZE_MAX when not modelled */
 	double *work_demand;	/* per t->work row, seconds */
 	int *work_sync;		/* per t->work row: waited for */
-	double *launch_s;	/* per station */
 	struct model_vec samples;
 	char (*signature)[512];	/* per model thread */
 };
@@ -237,7 +237,7 @@ static int estimate_devices(struct build *b)
 		st->sharing = dev.sharing;
 		st->queues = st->kind == MODEL_GPU ? (unsigned)nq : 0;
 		snprintf(st->servers_how, sizeof(st->servers_how), "%s", dev.how);
-		b->launch_s[k] = dev.launch_s;
+		st->launch_s = dev.launch_s;
 	}
 	free(items);
 	return 0;
@@ -279,7 +279,7 @@ static const char *work_label(const struct model_work *w, char *buf, size_t size
 	return buf;
 }
 
-/* The samples of one wait: the device calls it covered, their launch and wake-up delays. */
+/* The samples of one wait: the device calls it covered, and the rest of the wait as a delay. */
 struct thread_work {
 	const size_t *rows;	/* the thread's modelled work rows, by submission time */
 	size_t count, start;	/* rows before start are settled */
@@ -290,7 +290,7 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 			size_t target_size, int *any)
 {
 	const struct model_trace *t = b->t;
-	int64_t last_end = INT64_MIN;
+	double served = 0.0;
 	char label[MODEL_NAME_MAX + 16];
 	int named = 0;
 
@@ -321,13 +321,11 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 			snprintf(target, target_size, "%s", label);
 			named = w->signal && w->signal == wait->signal;
 		}
-		if (w->end_ns > last_end)
-			last_end = w->end_ns;
+		served += b->work_demand[i];
 		if (add_sample(b, thread, SAMPLE_DEVICE, k, b->work_demand[i], 1, label))
 			return -1;
-		snprintf(label, sizeof(label), "launch on %s", b->m->stations[k].name);
-		if (add_sample(b, thread, SAMPLE_DELAY, k, b->launch_s[k], 1, label))
-			return -1;
+		MODEL_AT(b->samples, struct sample, b->samples.count - 1)->exec_s =
+			(double)(w->end_ns - w->begin_ns) / 1e9;
 	}
 	if (!*any) {
 		snprintf(target, target_size, "%s", HOST_SIGNAL);
@@ -335,9 +333,9 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 				  (double)(wait->end_ns - wait->begin_ns) / 1e9, 1,
 				  "wait for " HOST_SIGNAL);
 	}
-	join(label, sizeof(label), "wake-up after ", target);
-	return add_sample(b, thread, SAMPLE_DELAY, 0, (double)(wait->end_ns - last_end) / 1e9, 1,
-			  label);
+	join(label, sizeof(label), "rest of the wait for ", target);
+	return add_sample(b, thread, SAMPLE_DELAY, 0,
+			  (double)(wait->end_ns - wait->begin_ns) / 1e9 - served, 1, label);
 }
 
 /* Cuts one thread's life into host phases and waits. */
@@ -483,7 +481,8 @@ static int add_activity(struct model_class *c, const struct sample *s, double *s
 		a->delay = s->kind == SAMPLE_DELAY;
 	}
 	a->count++;
-	a->mean_s += s->seconds;	/* a sum until finish_activities */
+	a->mean_s += s->seconds;	/* sums until finish_activities */
+	a->exec_mean_s += s->exec_s;
 	sumsq[i] += s->seconds * s->seconds;
 	return 0;
 }
@@ -495,6 +494,7 @@ static void finish_activities(struct model_class *c, const double *sumsq)
 		double mean = a->mean_s / a->count, var;
 
 		a->mean_s = mean;
+		a->exec_mean_s /= a->count;
 		var = sumsq[i] / a->count - mean * mean;
 		a->scv = a->count < 2 ? -1.0 : mean > 0.0 ? fmax(0.0, var) / (mean * mean) : 0.0;
 	}
@@ -673,7 +673,7 @@ static int check_cycles(const struct model *m, char *err, size_t errsz)
 
 int model_build(struct model *m, const struct model_trace *t, char *err, size_t err_size)
 {
-	struct build b = { t, m, NULL, NULL, NULL, NULL, { 0 }, NULL };
+	struct build b = { t, m, NULL, NULL, NULL, { 0 }, NULL };
 	size_t works = t->work.count ? t->work.count : 1;
 	int ret = -1;
 
@@ -695,8 +695,7 @@ int model_build(struct model *m, const struct model_trace *t, char *err, size_t 
 	b.work_station = calloc(works, sizeof(size_t));
 	b.work_demand = calloc(works, sizeof(double));
 	b.work_sync = calloc(works, sizeof(int));
-	b.launch_s = calloc(works + 2 + t->agents.count, sizeof(double));
-	if (!b.work_station || !b.work_demand || !b.work_sync || !b.launch_s ||
+	if (!b.work_station || !b.work_demand || !b.work_sync ||
 	    assign_stations(&b) || estimate_devices(&b) || collect_threads(&b) ||
 	    group_classes(&b)) {
 		snprintf(err, err_size, "out of memory while building the model");
@@ -711,7 +710,6 @@ end:
 	free(b.work_station);
 	free(b.work_demand);
 	free(b.work_sync);
-	free(b.launch_s);
 	free(b.signature);
 	model_vec_release(&b.samples);
 	if (ret)

@@ -70,8 +70,12 @@ static void text_resources(const struct model_report *r, FILE *out)
 			st->name, st->servers, a->utilization, b->utilization, a->throughput,
 			b->throughput, a->response_s, b->response_s, a->queue, b->queue);
 	}
-	for (size_t k = 0; k < m->stations_count; k++)
-		fprintf(out, "  %s servers: %s\n", m->stations[k].name, m->stations[k].servers_how);
+	for (size_t k = 0; k < m->stations_count; k++) {
+		fprintf(out, "  %s servers: %s", m->stations[k].name, m->stations[k].servers_how);
+		if (m->stations[k].kind != MODEL_CPU)
+			fprintf(out, "; launch latency when idle %.6f s", m->stations[k].launch_s);
+		fputc('\n', out);
+	}
 }
 
 static void text_class(const struct model *m, const struct model_prediction *p, size_t c,
@@ -185,6 +189,7 @@ static void json_resources(const struct model_report *r, FILE *out)
 		json_string_write(st->servers_how, out);
 		fprintf(out, ", \"predicted_servers\": %u, ", p->servers[k]);
 		jnum(out, "sharing", st->sharing, ", ");
+		jnum(out, "launch_latency_s", st->launch_s, ", ");
 		jnum(out, "async_demand_s", st->async_demand_s, ", ");
 		json_measure(out, "measured", &st->measured, ", ");
 		json_measure(out, "modelled", &r->base->station[k], ", ");
@@ -209,6 +214,8 @@ static void json_activities(const struct model *m, const struct model_class *cl,
 			a->delay ? "delay" : m->stations[a->station].kind == MODEL_CPU ? "host" :
 			"synch-call", a->count);
 		jnum(out, "mean_s", a->mean_s, ", ");
+		if (!a->delay && m->stations[a->station].kind != MODEL_CPU)
+			jnum(out, "exec_mean_s", a->exec_mean_s, ", ");
 		if (a->scv < 0)
 			fputs("\"scv\": null}", out);
 		else
