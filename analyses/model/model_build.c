@@ -4,9 +4,10 @@
  * Per thread of the modelled process, its API calls in time order cut its life into cycles:
  * a host phase (from the thread's start or the previous wait's end to the next wait's
  * start: its demand on the host CPUs, the time between calls) and a wait (an
- * hsa_signal_wait_* call). The dispatches and copies the thread submitted that finished
- * while it waited are its synchronous calls (the wait covered them, whichever signal it
- * named); those that finished outside any wait are asynchronous. What the device's service
+ * hsa_signal_wait_* call). The dispatches and copies the thread submitted that ended in a
+ * phase or its wait are the synchronous calls of that cycle (the thread waited for them,
+ * directly or through the packets depending on them, whichever signal it named); those
+ * that ended after the thread's last wait are asynchronous. What the device's service
  * does not explain of a wait is a delay measured at the traced load (launch latency,
  * dependencies between packets, waking up; for a wait no device work ends, another thread).
  * Threads waiting for the same things form a class.
@@ -279,12 +280,36 @@ static const char *work_label(const struct model_work *w, char *buf, size_t size
 	return buf;
 }
 
-/* The samples of one wait: the device calls it covered, and the rest of the wait as a delay. */
 struct thread_work {
 	const size_t *rows;	/* the thread's modelled work rows, by submission time */
 	size_t count, start;	/* rows before start are settled */
 };
 
+/*
+ * A wait no device work ends in: for a signal of work that already ended (a second wait on
+ * a finished copy), a delay named after it; else a wait for another thread.
+ */
+static int wait_without_work(struct build *b, size_t thread, const struct thread_work *tw,
+			     const struct model_call *wait, char *target, size_t target_size)
+{
+	char label[MODEL_NAME_MAX + 48];
+
+	snprintf(target, target_size, "%s", HOST_SIGNAL);
+	for (size_t j = tw->count; wait->signal && j-- > 0;) {
+		const struct model_work *w = MODEL_AT(b->t->work, struct model_work, tw->rows[j]);
+
+		if (w->signal == wait->signal && w->end_ns <= wait->end_ns) {
+			work_label(w, label, sizeof(label));
+			join(target, target_size, label, " (done)");
+			break;
+		}
+	}
+	join(label, sizeof(label), "wait for ", target);
+	return add_sample(b, thread, SAMPLE_DELAY, 0, (double)(wait->end_ns - wait->begin_ns) / 1e9,
+			  1, label);
+}
+
+/* The samples of one wait: the device calls it covered, and the rest of the wait as a delay. */
 static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 			const struct model_call *wait, int64_t phase_begin, char *target,
 			size_t target_size, int *any)
@@ -310,9 +335,10 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 			break;
 		if (b->work_sync[i])
 			continue;
-		covered = w->end_ns > wait->begin_ns && w->end_ns <= wait->end_ns;
-		if (!covered && !(w->signal && w->signal == wait->signal &&
-				  w->end_ns >= phase_begin && w->end_ns <= wait->end_ns))
+		/* ended in this phase or its wait: the thread waited for it, directly or
+		 * through the packets that depend on it */
+		covered = w->end_ns >= phase_begin && w->end_ns <= wait->end_ns;
+		if (!covered)
 			continue;
 		b->work_sync[i] = 1;
 		*any = 1;
@@ -327,12 +353,8 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 		MODEL_AT(b->samples, struct sample, b->samples.count - 1)->exec_s =
 			(double)(w->end_ns - w->begin_ns) / 1e9;
 	}
-	if (!*any) {
-		snprintf(target, target_size, "%s", HOST_SIGNAL);
-		return add_sample(b, thread, SAMPLE_DELAY, 0,
-				  (double)(wait->end_ns - wait->begin_ns) / 1e9, 1,
-				  "wait for " HOST_SIGNAL);
-	}
+	if (!*any)
+		return wait_without_work(b, thread, tw, wait, target, target_size);
 	join(label, sizeof(label), "rest of the wait for ", target);
 	return add_sample(b, thread, SAMPLE_DELAY, 0,
 			  (double)(wait->end_ns - wait->begin_ns) / 1e9 - served, 1, label);

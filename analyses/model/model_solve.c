@@ -185,8 +185,13 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	p->window_s = 0.0;
 	p->throughput = 0.0;
 	for (size_t c = 0; c < C; c++) {
-		double per_thread = m->classes[c].cycles / m->classes[c].threads;
-		double span = per_thread * res.cycle[c];
+		const struct model_class *cl = &m->classes[c];
+		double per_thread = cl->cycles / cl->threads;
+		/* the class's window: its threads' predicted span plus their measured stagger
+		 * (threads start one after the other: the window minus a thread's mean span) */
+		double stagger = (double)(cl->last_ns - cl->first_ns) / 1e9 -
+				 per_thread * cl->measured_cycle_s;
+		double span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
 
 		p->cycle_s[c] = res.cycle[c];
 		p->class_throughput[c] = res.throughput[c];
