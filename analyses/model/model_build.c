@@ -44,7 +44,7 @@ struct build {
 	double *work_demand;	/* per t->work row, seconds */
 	int *work_sync;		/* per t->work row: waited for */
 	struct model_vec samples;
-	char (*signature)[512];	/* per model thread */
+	char (*signature)[4096];	/* per model thread */
 };
 
 /* dst = a followed by b, cut to size (names are labels: a cut one is still one). */
@@ -237,7 +237,7 @@ static int estimate_devices(struct build *b)
 		st->servers = dev.servers;
 		st->sharing = dev.sharing;
 		st->queues = st->kind == MODEL_GPU ? (unsigned)nq : 0;
-		snprintf(st->servers_how, sizeof(st->servers_how), "%s", dev.how);
+		join(st->servers_how, sizeof(st->servers_how), dev.how, "");
 		st->launch_s = dev.launch_s;
 	}
 	free(items);
@@ -256,7 +256,7 @@ static int add_sample(struct build *b, size_t thread, enum sample_kind kind, siz
 	s->station = station;
 	s->seconds = seconds > 0.0 ? seconds : 0.0;
 	s->synchronous = sync;
-	snprintf(s->name, sizeof(s->name), "%s", name);
+	join(s->name, sizeof(s->name), name, "");
 	return 0;
 }
 
@@ -276,7 +276,7 @@ static const char *work_label(const struct model_work *w, char *buf, size_t size
 	if (w->is_copy)
 		snprintf(buf, size, "copy %s", w->name);
 	else
-		snprintf(buf, size, "%s", w->name);
+		join(buf, size, w->name, "");
 	return buf;
 }
 
@@ -294,7 +294,7 @@ static int wait_without_work(struct build *b, size_t thread, const struct thread
 {
 	char label[MODEL_NAME_MAX + 48];
 
-	snprintf(target, target_size, "%s", HOST_SIGNAL);
+	join(target, target_size, HOST_SIGNAL, "");
 	for (size_t j = tw->count; wait->signal && j-- > 0;) {
 		const struct model_work *w = MODEL_AT(b->t->work, struct model_work, tw->rows[j]);
 
@@ -344,7 +344,7 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 		*any = 1;
 		work_label(w, label, sizeof(label));
 		if (!named || (w->signal && w->signal == wait->signal)) {
-			snprintf(target, target_size, "%s", label);
+			join(target, target_size, label, "");
 			named = w->signal && w->signal == wait->signal;
 		}
 		served += b->work_demand[i];
@@ -375,7 +375,7 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	if (!row)
 		return -1;
 	row->vtid = th->vtid;
-	snprintf(row->procname, sizeof(row->procname), "%s", th->procname);
+	join(row->procname, sizeof(row->procname), th->procname, "");
 	row->api_calls = th->api_calls;
 	row->span_s = (double)(th->last_ns - th->first_ns) / 1e9;
 	row->cls = SIZE_MAX;
@@ -497,7 +497,7 @@ static int add_activity(struct model_class *c, const struct sample *s, double *s
 	if (i == c->activities.count) {
 		if (!(a = model_vec_push(&c->activities)))
 			return -1;
-		snprintf(a->name, sizeof(a->name), "%s", s->name);
+		join(a->name, sizeof(a->name), s->name, "");
 		a->station = s->station;
 		a->synchronous = s->synchronous;
 		a->delay = s->kind == SAMPLE_DELAY;
@@ -708,7 +708,7 @@ int model_build(struct model *m, const struct model_trace *t, char *err, size_t 
 		const struct model_thread *x = MODEL_AT(t->threads, struct model_thread, i);
 
 		if (x->vpid == m->vpid) {
-			snprintf(m->procname, sizeof(m->procname), "%s", x->procname);
+			join(m->procname, sizeof(m->procname), x->procname, "");
 			break;
 		}
 	}

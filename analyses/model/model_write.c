@@ -133,14 +133,19 @@ int model_write_text(const struct model_report *r, FILE *out)
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
-	fprintf(out, "\nThreads\n  %8s  %-16s %-20s %7s %9s %12s\n", "vtid", "procname", "class",
-		"cycles", "api calls", "span s");
+	fprintf(out, "\nThreads (cycle time measured / modelled)\n  %8s  %-16s %-20s %7s %9s %12s "
+		"%12s %12s\n", "vtid", "procname", "class", "cycles", "api calls", "span s",
+		"cycle s", "modelled s");
 	for (size_t i = 0; i < m->threads.count; i++) {
 		const struct model_thread_row *t = MODEL_AT(m->threads, struct model_thread_row, i);
 
-		fprintf(out, "  %8lld  %-16s %-20s %7zu %9zu %12.6f\n", (long long)t->vtid,
+		fprintf(out, "  %8lld  %-16s %-20s %7zu %9zu %12.6f", (long long)t->vtid,
 			t->procname, t->cls == SIZE_MAX ? "(no cycle)" : m->classes[t->cls].name,
 			t->cycles, t->api_calls, t->span_s);
+		if (t->cls == SIZE_MAX)
+			fprintf(out, " %12s %12s\n", "-", "-");
+		else
+			fprintf(out, " %12.6f %12.6f\n", t->span_s / t->cycles, b->cycle_s[t->cls]);
 	}
 	fprintf(out, "\nTotal time: measured %.6f s, modelled %.6f s (error %+.1f %%)\n",
 		m->total_s, b->total_s, change_pct(b->total_s, m->total_s));
@@ -258,7 +263,7 @@ static void json_classes(const struct model_report *r, FILE *out)
 	fputs("  ],\n", out);
 }
 
-static void json_threads(const struct model *m, FILE *out)
+static void json_threads(const struct model *m, const struct model_prediction *base, FILE *out)
 {
 	fputs("  \"threads\": [\n", out);
 	for (size_t i = 0; i < m->threads.count; i++) {
@@ -273,7 +278,8 @@ static void json_threads(const struct model *m, FILE *out)
 			json_string_write(m->classes[t->cls].name, out);
 		fprintf(out, ", \"cycles\": %zu, \"api_calls\": %zu, ", t->cycles, t->api_calls);
 		jnum(out, "span_s", t->span_s, ", ");
-		jnum(out, "measured_cycle_s", t->cycles ? t->span_s / t->cycles : NAN, "}");
+		jnum(out, "measured_cycle_s", t->cycles ? t->span_s / t->cycles : NAN, ", ");
+		jnum(out, "modelled_cycle_s", t->cls == SIZE_MAX ? NAN : base->cycle_s[t->cls], "}");
 		fputs(i + 1 < m->threads.count ? ",\n" : "\n", out);
 	}
 	fputs("  ],\n", out);
@@ -326,7 +332,7 @@ int model_write_json(const struct model_report *r, FILE *out)
 	}
 	json_resources(r, out);
 	json_classes(r, out);
-	json_threads(m, out);
+	json_threads(m, r->base, out);
 	fprintf(out, "  \"schema\": \"hsatrace-model 1\"\n}\n");
 	return ferror(out) ? -1 : 0;
 }
