@@ -214,7 +214,10 @@ static void json_activities(const struct model *m, const struct model_class *cl,
 		fputs(i ? ", {\"name\": " : "{\"name\": ", out);
 		json_string_write(a->name, out);
 		fputs(", \"station\": ", out);
-		json_string_write(m->stations[a->station].name, out);
+		if (a->delay)
+			fputs("null", out);
+		else
+			json_string_write(m->stations[a->station].name, out);
 		fprintf(out, ", \"kind\": \"%s\", \"count\": %zu, ",
 			a->delay ? "delay" : m->stations[a->station].kind == MODEL_CPU ? "host" :
 			"synch-call", a->count);
