@@ -84,7 +84,8 @@ struct model {
 	unsigned cores;
 	char cores_how[96];
 	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
-	int kernel_trace;	/* sched_switch events seen (not used for demands yet) */
+	int kernel_trace;	/* sched_switch events seen */
+	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time */
 	size_t stations_count, classes_count;
 	struct model_station *stations;
 	struct model_class *classes;

@@ -360,6 +360,24 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 			  (double)(wait->end_ns - wait->begin_ns) / 1e9 - served, 1, label);
 }
 
+/*
+ * A host phase of wall time wall_ns: its demand on the host CPUs is the wall time, or, with
+ * the kernel trace (cpu_time), the CPU time oncpu_ns, the rest being a delay of its own
+ * (waiting for a CPU, or blocked outside HSA).
+ */
+static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wall_ns,
+			int64_t oncpu_ns, const char *name)
+{
+	if (!cpu_time)
+		return add_sample(b, thread, SAMPLE_CPU, 0, (double)wall_ns / 1e9, 1, name);
+	if (oncpu_ns > wall_ns)
+		oncpu_ns = wall_ns;
+	if (add_sample(b, thread, SAMPLE_CPU, 0, (double)oncpu_ns / 1e9, 1, name))
+		return -1;
+	return add_sample(b, thread, SAMPLE_DELAY, 0, (double)(wall_ns - oncpu_ns) / 1e9, 1,
+			  "off a CPU in host phases");
+}
+
 /* Cuts one thread's life into host phases and waits. */
 static int thread_samples(struct build *b, size_t src, const size_t *calls, size_t n,
 			  struct thread_work *tw)
@@ -368,7 +386,9 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	const struct model_thread *th = MODEL_AT(t->threads, struct model_thread, src);
 	struct model_thread_row *row = model_vec_push(&b->m->threads);
 	size_t me = b->m->threads.count - 1, phase_sample = 0;
-	int64_t cursor = th->first_ns;
+	int64_t cursor = th->first_ns, oncpu = th->oncpu_first_ns;
+	/* with the kernel trace naming this thread, a host phase's demand is its CPU time */
+	int cpu_time = keymap_find(&t->oncpu_index, &th->vtid, sizeof(th->vtid)) != NULL;
 	char target[MODEL_NAME_MAX + 16], label[MODEL_NAME_MAX + 48];
 	int any;
 
@@ -386,7 +406,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		if (!c->is_wait || c->begin_ns < cursor)
 			continue;
 		phase_sample = b->samples.count;
-		if (add_sample(b, me, SAMPLE_CPU, 0, (double)(c->begin_ns - cursor) / 1e9, 1, ""))
+		if (host_samples(b, me, cpu_time, c->begin_ns - cursor, c->oncpu_begin_ns - oncpu,
+				 ""))
 			return -1;
 		if (wait_samples(b, me, tw, c, cursor, target, sizeof(target), &any))
 			return -1;
@@ -397,10 +418,13 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		add_to_signature(b->signature[me], sizeof(b->signature[me]), target);
 		row->cycles++;
 		cursor = c->end_ns;
+		oncpu = c->oncpu_end_ns;
 	}
+	if (row->cycles && cpu_time)
+		b->m->cpu_time_threads++;
 	if (row->cycles)
-		return add_sample(b, me, SAMPLE_CPU, 0, (double)(th->last_ns - cursor) / 1e9, 1,
-				  "teardown");
+		return host_samples(b, me, cpu_time, th->last_ns - cursor,
+				    th->oncpu_last_ns - oncpu, "teardown");
 	return 0;
 }
 

@@ -178,7 +178,9 @@ int model_write_lqn(const struct model *m, const struct model_whatif *w,
 	fputs("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
 	      "xsi:noNamespaceSchemaLocation=\"lqn.xsd\">\n", out);
 	fputs("   <solver-params comment=\"", out);
-	xml_attr("host demand: time between API calls; delays (launch, wake-up, other threads) "
+	xml_attr(m->cpu_time_threads ? "host demand: CPU time (kernel trace); delays (launch, "
+		 "wake-up, other threads, off a CPU) as think time" :
+		 "host demand: time between API calls; delays (launch, wake-up, other threads) "
 		 "as think time", out);
 	fputs("\" conv_val=\"1e-06\" it_limit=\"100\" print_int=\"10\" "
 	      "underrelax_coeff=\"0.9\"/>\n", out);

@@ -78,6 +78,8 @@ static void activity_fields(const struct trace_event *tev, struct model_event *e
 	ev->direction = (int32_t)field_i64(tev, "direction");
 	ev->device_type = (int32_t)field_i64(tev, "device_type");
 	ev->compute_units = field_u64(tev, "compute_unit_count");
+	ev->prev_tid = field_i64(tev, "prev_tid");
+	ev->next_tid = field_i64(tev, "next_tid");
 }
 
 static int add_event(const struct trace_event *tev, void *data, char *err, size_t err_size)

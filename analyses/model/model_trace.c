@@ -46,6 +46,8 @@ void model_trace_init(struct model_trace *t)
 	model_vec_init(&t->work, sizeof(struct model_work));
 	model_vec_init(&t->agents, sizeof(struct model_agent));
 	model_vec_init(&t->processes, sizeof(struct model_process));
+	model_vec_init(&t->oncpu, sizeof(struct model_oncpu));
+	keymap_init(&t->oncpu_index);
 	keymap_init(&t->thread_index);
 	keymap_init(&t->process_index);
 	keymap_init(&t->packet_index);
@@ -63,6 +65,8 @@ void model_trace_release(struct model_trace *t)
 	model_vec_release(&t->work);
 	model_vec_release(&t->agents);
 	model_vec_release(&t->processes);
+	model_vec_release(&t->oncpu);
+	keymap_release(&t->oncpu_index);
 	keymap_release(&t->thread_index);
 	keymap_release(&t->process_index);
 	keymap_release(&t->packet_index);
@@ -104,6 +108,54 @@ static struct model_process *process_of(struct model_trace *t, const struct mode
 	return p;
 }
 
+/* The CPU time of tid up to ts (0 when the kernel trace never named it). */
+static int64_t oncpu_at(const struct model_trace *t, int64_t tid, int64_t ts)
+{
+	const size_t *slot = keymap_find(&t->oncpu_index, &tid, sizeof(tid));
+	const struct model_oncpu *o;
+
+	if (!slot)
+		return 0;
+	o = MODEL_AT(t->oncpu, struct model_oncpu, *slot);
+	return o->total_ns + (o->since_ns >= 0 && ts > o->since_ns ? ts - o->since_ns : 0);
+}
+
+static struct model_oncpu *oncpu_of(struct model_trace *t, int64_t tid)
+{
+	size_t before = t->oncpu.count;
+	size_t i = find_or_add(&t->oncpu_index, &tid, sizeof(tid), &t->oncpu);
+	struct model_oncpu *o;
+
+	if (i == SIZE_MAX)
+		return NULL;
+	o = MODEL_AT(t->oncpu, struct model_oncpu, i);
+	if (t->oncpu.count != before)
+		o->since_ns = -1;
+	return o;
+}
+
+/* A context switch: prev leaves its CPU, next gets it (tid 0 is the idle task). */
+static int add_sched_switch(struct model_trace *t, const struct model_event *ev)
+{
+	struct model_oncpu *prev = ev->prev_tid ? oncpu_of(t, ev->prev_tid) : NULL;
+	struct model_oncpu *next;
+
+	if (ev->prev_tid && !prev)
+		return -1;
+	if (prev && prev->since_ns >= 0) {
+		prev->total_ns += ev->ts_ns > prev->since_ns ? ev->ts_ns - prev->since_ns : 0;
+		prev->since_ns = -1;
+	}
+	if (!ev->next_tid)
+		return 0;
+	if (!(next = oncpu_of(t, ev->next_tid)))
+		return -1;
+	if (next->since_ns >= 0 && ev->ts_ns > next->since_ns) /* its switch-out was lost */
+		next->total_ns += ev->ts_ns - next->since_ns;
+	next->since_ns = ev->ts_ns;
+	return 0;
+}
+
 static struct model_thread *thread_of(struct model_trace *t, const struct model_event *ev,
 				      size_t *index)
 {
@@ -119,9 +171,11 @@ static struct model_thread *thread_of(struct model_trace *t, const struct model_
 		th->vpid = ev->vpid;
 		th->vtid = ev->vtid;
 		th->first_ns = ev->ts_ns;
+		th->oncpu_first_ns = oncpu_at(t, ev->vtid, ev->ts_ns);
 		snprintf(th->procname, sizeof(th->procname), "%s", ev->procname ? ev->procname : "?");
 	}
 	th->last_ns = ev->ts_ns;
+	th->oncpu_last_ns = oncpu_at(t, ev->vtid, ev->ts_ns);
 	*index = i;
 	return th;
 }
@@ -179,6 +233,7 @@ static int add_api_entry(struct model_trace *t, const struct model_event *ev)
 	memset(c, 0, sizeof(*c));
 	c->thread = thread;
 	c->begin_ns = ev->ts_ns;
+	c->oncpu_begin_ns = th->oncpu_last_ns;
 	c->correlation_id = ev->correlation_id;
 	c->signal = ev->signal;
 	snprintf(c->function, sizeof(c->function), "%s", ev->function ? ev->function : "?");
@@ -206,6 +261,7 @@ static int add_api_exit(struct model_trace *t, const struct model_event *ev)
 			return -1;
 		*c = th->open[k];
 		c->end_ns = ev->ts_ns;
+		c->oncpu_end_ns = th->oncpu_last_ns;
 		th->api_calls++;
 		th->open_count = k; /* calls left open inside it never returned */
 		return 0;
@@ -305,7 +361,7 @@ int model_trace_add(struct model_trace *t, const struct model_event *ev)
 	t->events++;
 	if (ev->kind == MODEL_EV_SCHED_SWITCH) {
 		t->sched_switches++;
-		return 0;
+		return add_sched_switch(t, ev);
 	}
 	if (!ev->has_process)
 		return 0;

@@ -30,7 +30,7 @@ enum model_event_kind {
 	MODEL_EV_KERNEL,	/* hsa_activity:kernel_exec (or hsa_gpu:kernel_end) */
 	MODEL_EV_COPY,		/* hsa_activity:copy_exec (or hsa_gpu:copy_end) */
 	MODEL_EV_AGENT,		/* hsa_activity:agent_info */
-	MODEL_EV_SCHED_SWITCH,	/* the kernel trace's sched_switch (counted only) */
+	MODEL_EV_SCHED_SWITCH,	/* the kernel trace's sched_switch: CPU time per tid */
 };
 
 #define MODEL_NAME_MAX 96
@@ -53,6 +53,7 @@ struct model_event {
 	uint64_t bytes;
 	int32_t direction, device_type;
 	uint64_t compute_units;
+	int64_t prev_tid, next_tid;	/* sched_switch */
 };
 
 /* A completed API call of a thread. */
@@ -62,6 +63,7 @@ struct model_call {
 	uint64_t correlation_id, signal;
 	char function[64];
 	int is_wait, is_copy;	/* hsa_signal_wait_* / hsa_amd_signal_wait_*; async copy */
+	int64_t oncpu_begin_ns, oncpu_end_ns; /* the thread's CPU time so far (kernel trace) */
 };
 
 /* A kernel dispatch or a copy, from its submission to its device end. */
@@ -81,6 +83,7 @@ struct model_thread {
 	char procname[32];
 	int64_t first_ns, last_ns;
 	size_t api_calls;
+	int64_t oncpu_first_ns, oncpu_last_ns; /* its CPU time so far at its first, last event */
 	/* API calls entered and not yet returned, innermost last */
 	struct model_call *open;
 	size_t open_count, open_alloc;
@@ -100,6 +103,12 @@ struct model_process {
 	size_t api_calls;
 };
 
+/* A thread's time on a CPU, from sched_switch (tid = the UST vtid: no pid namespace). */
+struct model_oncpu {
+	int64_t since_ns;	/* switched in at, -1 when off a CPU */
+	int64_t total_ns;	/* before since_ns */
+};
+
 /* A growable array of fixed-size elements. */
 struct model_vec {
 	void *items;
@@ -114,6 +123,8 @@ struct model_trace {
 	struct keymap process_index;	/* vpid -> processes */
 	struct keymap packet_index;	/* (vpid, queue, packet) -> work */
 	struct keymap copy_index;	/* (vpid, correlation id) -> work */
+	struct model_vec oncpu;		/* struct model_oncpu */
+	struct keymap oncpu_index;	/* tid -> oncpu */
 	uint64_t events, api_events, sched_switches;
 };
 

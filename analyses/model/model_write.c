@@ -19,9 +19,12 @@ static double change_pct(double now, double before)
 
 static const char *host_demand_text(const struct model *m)
 {
+	if (m->cpu_time_threads)
+		return "CPU time, from the kernel trace's sched_switch events (time off a CPU "
+		       "within host phases is a delay of its own)";
 	return m->kernel_trace ?
-		"the time between API calls (the kernel trace's sched_switch events are "
-		"present but not used for demands yet)" :
+		"the time between API calls (the kernel trace's sched_switch events do not name "
+		"the modelled threads)" :
 		"the time between API calls (no kernel trace: CPU time and waiting for a CPU "
 		"are not told apart)";
 }
@@ -303,8 +306,9 @@ int model_write_json(const struct model_report *r, FILE *out)
 	json_string_write(m->procname, out);
 	fprintf(out, "},\n  \"other_processes\": %zu,\n  \"host_demand\": ", m->other_processes);
 	json_string_write(host_demand_text(m), out);
-	fprintf(out, ",\n  \"kernel_trace\": %s,\n  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ",
-		m->kernel_trace ? "true" : "false", m->cpu_runtime ? "true" : "false");
+	fprintf(out, ",\n  \"kernel_trace\": %s,\n  \"cpu_time_threads\": %zu,\n"
+		"  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ", m->kernel_trace ? "true" : "false",
+		m->cpu_time_threads, m->cpu_runtime ? "true" : "false");
 	if (m->cpu_runtime)
 		json_string_write(cpu_runtime_text, out);
 	else

@@ -4,3 +4,10 @@ TEST_PROGRAMS += $(BUILD)/tests/model/mva.t
 $(BUILD)/tests/model/mva.t: $(BUILD)/obj/tests/model/mva_test.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a
 	$(link-exe) -lm
+
+# The model built from a scenario of known numbers, fed event by event.
+TEST_PROGRAMS += $(BUILD)/tests/model/build.t
+
+$(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
+		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
+	$(link-exe) $(BT2_LIBS) -liberty -lm
