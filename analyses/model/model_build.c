@@ -57,19 +57,23 @@ static void join(char *dst, size_t size, const char *a, const char *b)
 	dst[la + lb] = '\0';
 }
 
-static int by_begin(const void *a, const void *b, const struct model_trace *t)
+/* qsort_r comparators: indexes into the trace's calls / work rows, by time. */
+static int calls_by_begin(const void *a, const void *b, void *trace)
 {
+	const struct model_trace *t = trace;
 	const struct model_call *x = MODEL_AT(t->calls, struct model_call, *(const size_t *)a);
 	const struct model_call *y = MODEL_AT(t->calls, struct model_call, *(const size_t *)b);
 
 	return x->begin_ns < y->begin_ns ? -1 : x->begin_ns > y->begin_ns;
 }
 
-static const struct model_trace *sort_trace;
-
-static int calls_by_begin(const void *a, const void *b)
+static int works_by_submit(const void *a, const void *b, void *trace)
 {
-	return by_begin(a, b, sort_trace);
+	const struct model_trace *t = trace;
+	const struct model_work *x = MODEL_AT(t->work, struct model_work, *(const size_t *)a);
+	const struct model_work *y = MODEL_AT(t->work, struct model_work, *(const size_t *)b);
+
+	return x->submit_ns < y->submit_ns ? -1 : x->submit_ns > y->submit_ns;
 }
 
 static int pick_process(struct model *m, const struct model_trace *t, char *err, size_t errsz)
@@ -428,16 +432,6 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	return 0;
 }
 
-static int works_by_submit(const void *a, const void *b)
-{
-	const struct model_work *x = MODEL_AT(sort_trace->work, struct model_work,
-					      *(const size_t *)a);
-	const struct model_work *y = MODEL_AT(sort_trace->work, struct model_work,
-					      *(const size_t *)b);
-
-	return x->submit_ns < y->submit_ns ? -1 : x->submit_ns > y->submit_ns;
-}
-
 static size_t call_thread(const struct model_trace *t, size_t i)
 {
 	return MODEL_AT(t->calls, struct model_call, i)->thread;
@@ -448,10 +442,11 @@ static size_t work_thread(const struct model_trace *t, size_t i)
 	return MODEL_AT(t->work, struct model_work, i)->thread;
 }
 
-/* Counting sort of rows 0..n into out by thread (stable), then each thread's run by cmp. */
-static void group_rows(size_t n, size_t threads, size_t *first, size_t *out,
-		       size_t (*thread_of)(const struct model_trace *, size_t),
-		       int (*cmp)(const void *, const void *), const size_t *keep)
+/* Counting sort of rows 0..n into out by thread (stable), then each thread's run by cmp;
+ * rows whose keep[] is SIZE_MAX are left out (keep may be NULL). */
+static void group_rows(const struct model_trace *t, size_t n, size_t threads, size_t *first,
+		       size_t *out, size_t (*thread_of)(const struct model_trace *, size_t),
+		       int (*cmp)(const void *, const void *, void *), const size_t *keep)
 {
 	size_t *fill = first + threads + 1;
 
@@ -459,15 +454,15 @@ static void group_rows(size_t n, size_t threads, size_t *first, size_t *out,
 		first[th] = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!keep || keep[i] != SIZE_MAX)
-			first[thread_of(sort_trace, i) + 1]++;
+			first[thread_of(t, i) + 1]++;
 	for (size_t th = 0; th < threads; th++)
 		first[th + 1] += first[th];
 	memcpy(fill, first, threads * sizeof(*fill));
 	for (size_t i = 0; i < n; i++)
 		if (!keep || keep[i] != SIZE_MAX)
-			out[fill[thread_of(sort_trace, i)]++] = i;
+			out[fill[thread_of(t, i)]++] = i;
 	for (size_t th = 0; th < threads; th++)
-		qsort(out + first[th], first[th + 1] - first[th], sizeof(*out), cmp);
+		qsort_r(out + first[th], first[th + 1] - first[th], sizeof(*out), cmp, (void *)t);
 }
 
 static int collect_threads(struct build *b)
@@ -483,9 +478,9 @@ static int collect_threads(struct build *b)
 	b->signature = calloc(threads ? threads : 1, sizeof(*b->signature));
 	if (!calls || !works || !call_first || !work_first || !b->signature)
 		goto end;
-	sort_trace = t;
-	group_rows(t->calls.count, threads, call_first, calls, call_thread, calls_by_begin, NULL);
-	group_rows(t->work.count, threads, work_first, works, work_thread, works_by_submit,
+	group_rows(t, t->calls.count, threads, call_first, calls, call_thread, calls_by_begin,
+		   NULL);
+	group_rows(t, t->work.count, threads, work_first, works, work_thread, works_by_submit,
 		   b->work_station);
 	for (size_t th = 0; th < threads; th++) {
 		const struct model_thread *x = MODEL_AT(t->threads, struct model_thread, th);
