@@ -43,6 +43,7 @@ struct model_station {
 	double launch_s;	/* mean submit-to-begin when it was idle (information) */
 	struct model_measure measured;
 	double async_demand_s;	/* device work nobody waited for, over the window */
+	size_t async_calls;	/* how many calls that was */
 };
 
 struct model_activity {

@@ -684,8 +684,10 @@ static void measure_stations(struct build *b)
 			work += b->work_demand[i];
 			resid += (double)(w->end_ns - w->submit_ns) / 1e9;
 			n++;
-			if (!b->work_sync[i])
+			if (!b->work_sync[i]) {
 				st->async_demand_s += b->work_demand[i];
+				st->async_calls++;
+			}
 		}
 		st->measured = (struct model_measure){ work / (W * st->servers), n / W,
 						       n ? resid / n : 0.0, resid / W };

@@ -9,6 +9,8 @@
  *   processor DEVICE (ps, multiplicity = estimated servers)
  *     task DEVICE_task (inf: the processor queues)
  *       entry CLASS_CALL per class and call: phase 1, host demand = its mean demand
+ *       entry DEVICE_async for the work nobody waited for, asynch-called by every class
+ *         at the rate of its cycles
  *
  * Names become identifiers ([A-Za-z0-9_], numbered to stay unique).
  */
@@ -89,6 +91,16 @@ static double host_scv(const struct model *m, const struct model_class *c, int *
 	return n > 0.0 ? sum / n : 0.0;
 }
 
+/* Asynchronous work is spread over every class's cycles, as the solver spreads it. */
+static double total_cycles(const struct model *m)
+{
+	double n = 0.0;
+
+	for (size_t c = 0; c < m->classes_count; c++)
+		n += m->classes[c].cycles;
+	return n > 0.0 ? n : 1.0;
+}
+
 static void write_class(const struct model *m, const struct model_prediction *p, size_t c,
 			FILE *out)
 {
@@ -117,6 +129,15 @@ static void write_class(const struct model *m, const struct model_prediction *p,
 		fprintf(out, "                  <synch-call dest=\"%s\" calls-mean=\"%.9g\"/>\n",
 			entry, a->count / cl->cycles);
 	}
+	for (size_t k = 1; k < m->stations_count; k++) {
+		char dev[LQN_ID_MAX + 24];
+
+		if (!m->stations[k].async_calls)
+			continue;
+		fprintf(out, "                  <asynch-call dest=\"%s_async\" calls-mean=\"%.9g\"/>\n",
+			ident(m->stations[k].name, k, dev, sizeof(dev)),
+			m->stations[k].async_calls / total_cycles(m));
+	}
 	fputs("               </activity>\n            </entry-phase-activities>\n"
 	      "         </entry>\n      </task>\n", out);
 }
@@ -135,8 +156,8 @@ static void write_device(const struct model *m, const struct model_whatif *w,
 
 			any |= is_call(m, a) && a->station == k;
 		}
-	if (!any)
-		return; /* nobody waits for it: an open load the LQN file leaves out */
+	if (!any && !st->async_calls)
+		return;
 	ident(st->name, k, id, sizeof(id));
 	fprintf(out, "   <processor name=\"%s\" scheduling=\"ps\" multiplicity=\"%u\">\n", id,
 		p->servers[k]);
@@ -161,6 +182,14 @@ static void write_device(const struct model *m, const struct model_whatif *w,
 				fprintf(out, " host-demand-cvsq=\"%.6g\"", a->scv);
 			fputs("/>\n            </entry-phase-activities>\n         </entry>\n", out);
 		}
+	}
+	if (st->async_calls) {
+		fprintf(out, "         <entry name=\"%s_async\" type=\"PH1PH2\">\n"
+			"            <entry-phase-activities>\n"
+			"               <activity name=\"%s_async_ph1\" phase=\"1\" "
+			"host-demand-mean=\"%.9g\"/>\n"
+			"            </entry-phase-activities>\n         </entry>\n", id, id,
+			st->async_demand_s / st->async_calls / speed_of(st, w));
 	}
 	fputs("      </task>\n   </processor>\n", out);
 }

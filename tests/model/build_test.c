@@ -4,11 +4,16 @@
  * and a wait of 400 us on its completion signal. The cycles, demands and delay are what the
  * numbers give; the model reproduces its own trace exactly (one customer). With
  * sched_switch events taking the thread off its CPU 50 us in each phase, the host demand is
- * its CPU time and the 50 us a delay. What cannot be modelled is refused with its reason.
+ * its CPU time and the 50 us a delay. A dispatch nobody waits for is asynchronous work, and
+ * the LQN file holding it validates. What cannot be modelled is refused with its reason.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <libxml/xmlschemas.h>
 
 #include "analyses/model/model.h"
 #include "tap.h"
@@ -59,8 +64,9 @@ static int by_time(const void *a, const void *b)
 	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
 }
 
-/* The scenario; with_sched adds the kernel trace's context switches. */
-static void scenario(int cycles, int with_sched)
+/* The scenario; with_sched adds the kernel trace's context switches; with_async a
+ * dispatch of 35 us in the teardown, which nobody waits for. */
+static void scenario_full(int cycles, int with_sched, int with_async)
 {
 	struct model_event *e;
 
@@ -92,9 +98,24 @@ static void scenario(int cycles, int with_sched)
 			sched(p + 500 * US - 1, 0, 11);
 		}
 	}
+	if (with_async) {
+		int64_t p = PHASE_START(cycles);
+
+		e = push(MODEL_EV_SUBMIT, p + 5 * US, 11);
+		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->packet_type = 2;
+		e->name = "late";
+		e = push(MODEL_EV_KERNEL, p + 45 * US, 99);
+		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->agent = 2;
+		e->begin_ns = p + 5 * US, e->end_ns = p + 40 * US;
+	}
 	api(PHASE_START(cycles) + 20 * US, 1, "hsa_queue_destroy", 2, 0);
 	api(PHASE_START(cycles) + 30 * US, 0, "hsa_queue_destroy", 2, 0);
 	qsort(evs, nev, sizeof(evs[0]), by_time);
+}
+
+static void scenario(int cycles, int with_sched)
+{
+	scenario_full(cycles, with_sched, 0);
 }
 
 static int build(struct model_trace *t, struct model *m, char *err, size_t size)
@@ -190,6 +211,76 @@ static void with_kernel_trace(void)
 	model_trace_release(&t);
 }
 
+/* Validates path against LQN's schema when ../shared has it; 1 valid, 0 not, -1 no schema. */
+static int lqn_valid(const char *path)
+{
+	const char *src = getenv("HSATRACE_SRC");
+	char xsd[4096];
+	xmlSchemaParserCtxtPtr pc;
+	xmlSchemaPtr schema = NULL;
+	xmlSchemaValidCtxtPtr vc = NULL;
+	int valid = 0;
+
+	snprintf(xsd, sizeof(xsd), "%s/../shared/reference/lqn/lqn.xsd", src ? src : ".");
+	if (access(xsd, R_OK) != 0)
+		return -1;
+	pc = xmlSchemaNewParserCtxt(xsd);
+	if (pc)
+		schema = xmlSchemaParse(pc);
+	if (schema)
+		vc = xmlSchemaNewValidCtxt(schema);
+	if (vc)
+		valid = xmlSchemaValidateFile(vc, path, 0) == 0;
+	xmlSchemaFreeValidCtxt(vc);
+	xmlSchemaFree(schema);
+	xmlSchemaFreeParserCtxt(pc);
+	return valid;
+}
+
+static void asynchronous(void)
+{
+	struct model_trace t;
+	struct model m;
+	struct model_prediction p;
+	char err[256] = "", path[] = "/tmp/hsatrace-model-lqn-XXXXXX", *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int fd, valid;
+
+	scenario_full(CYCLES, 0, 1);
+	if (build(&t, &m, err, sizeof(err)) || model_solve(&m, NULL, &p, err, sizeof(err))) {
+		ok(0, "model built and solved: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	ok(m.stations[1].async_calls == 1 && near(m.stations[1].async_demand_s, 35e-6),
+	   "the dispatch nobody waits for is asynchronous work on the GPU (35 us)");
+	ok(!activity(&m.classes[0], "late"), "and not one of the thread's calls");
+	f = open_memstream(&text, &len);
+	if (f && model_write_lqn(&m, NULL, &p, "scenario", f) == 0 && fclose(f) == 0)
+		ok(strstr(text, "<asynch-call dest=\"GPU_1_testgpu_1_async\" calls-mean=\"0.25\"/>") &&
+		   strstr(text, "<entry name=\"GPU_1_testgpu_1_async\""),
+		   "the LQN file asynch-calls it, once per 4 cycles");
+	else
+		ok(0, "LQN written");
+	fd = mkstemp(path);
+	if (fd >= 0 && text && write(fd, text, strlen(text)) == (ssize_t)strlen(text) &&
+	    close(fd) == 0) {
+		valid = lqn_valid(path);
+		if (valid < 0)
+			skip(1, "../shared/reference/lqn/lqn.xsd absent");
+		else
+			ok(valid, "the LQN file with its asynchronous call validates against lqn.xsd");
+	} else {
+		ok(0, "LQN file written to %s", path);
+	}
+	unlink(path);
+	free(text);
+	model_prediction_release(&p);
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 static void refused(void)
 {
 	struct model_trace t;
@@ -209,9 +300,10 @@ static void refused(void)
 
 int main(void)
 {
-	plan(12);
+	plan(16);
 	without_kernel_trace();
 	with_kernel_trace();
+	asynchronous();
 	refused();
 	return exit_status();
 }

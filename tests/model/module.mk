@@ -8,6 +8,9 @@ $(BUILD)/tests/model/mva.t: $(BUILD)/obj/tests/model/mva_test.o \
 # The model built from a scenario of known numbers, fed event by event.
 TEST_PROGRAMS += $(BUILD)/tests/model/build.t
 
+# (libxml2 validates the LQN file against ../shared's lqn.xsd when present.)
+$(BUILD)/obj/tests/model/build_test.o: EXTRA_CFLAGS += $(XML2_CFLAGS)
+
 $(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
-	$(link-exe) $(BT2_LIBS) -liberty -lm
+	$(link-exe) $(BT2_LIBS) $(XML2_LIBS) -liberty -lm
