@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "analyses/common/api_event.h"
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 static uint64_t field_u64(const struct trace_event *ev, const char *name)
 {

@@ -1,6 +1,6 @@
 /*
  * model_read - reads a trace into a struct model_trace. The one file of the model that knows
- * how traces are read (trace_reader of analyses/stats) and how events are named
+ * how traces are read (analyses/common/trace_read.h) and how events are named
  * (analyses/common/api_event.h), so changing either is a change here only.
  */
 #ifndef HSAT_MODEL_READ_H

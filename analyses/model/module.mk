@@ -1,6 +1,6 @@
 # analyses/model: `hsatrace model`, a queueing model of a trace solved by mean value analysis.
 # The solver (mva.c) and the model are a library the unit tests link too; the trace is read
-# through analyses/stats' reader (model_read.c only).
+# through analyses/common's reader (model_read.c only).
 MODEL_LIB_SRCS := mva.c model_trace.c model_read.c model_device.c model_build.c \
 	model_solve.c model_whatif.c model_write.c model_lqn.c
 MODEL_LIB := $(BUILD)/obj/analyses/model/libhsat-model.a
