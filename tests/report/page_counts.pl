@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # page_counts.pl PAGE: what the timeline of an `hsatrace report` page holds, read from its
 # data block with perl's JSON parser (PageData.pm), one "key value" a line:
-#   lanes N, lanes_api N, bars_api N, bars_kernel N, bars_copy N (drawn items of each kind),
+#   lanes N, counters N, lanes_api N, bars_api N, bars_kernel N, bars_copy N (drawn items of each kind),
 #   intervals_api N ... (the intervals they stand for, merged ones counted), points N,
 #   samples N (counter samples in all), max_lane_bars N, items N (bars and points in all)
 use strict;
@@ -11,7 +11,7 @@ use lib dirname(__FILE__);
 use PageData;
 
 my $d = PageData::read($ARGV[0] // die "usage: page_counts.pl PAGE\n");
-my %n = (lanes => scalar @{$d->{lanes}}, points => 0, samples => 0, max_lane_bars => 0);
+my %n = (lanes => scalar @{$d->{lanes}}, counters => scalar @{$d->{counters}}, points => 0, samples => 0, max_lane_bars => 0);
 for my $k (qw(api kernel copy)) {
 	$n{"lanes_$k"} = $n{"bars_$k"} = $n{"intervals_$k"} = 0;
 }
