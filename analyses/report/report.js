@@ -41,7 +41,8 @@
 			rows: l.kind === 'api' ? Math.max(1, Math.min(l.rows, MAX_ROWS)) : 1,
 			begin: new Float64Array(n), end: new Float64Array(n), name: new Int32Array(n),
 			depth: new Int32Array(n), status: new Float64Array(n), bytes: new Float64Array(n),
-			corr: new Float64Array(n), merged: new Map(), y: 0, h: 0
+			corr: new Float64Array(n), merged: new Map(), isMerged: new Uint8Array(n),
+			failed: new Uint8Array(n), y: 0, h: 0
 		};
 		var t = 0;
 		for (var i = 0; i < n; i++) {
@@ -61,8 +62,12 @@
 			}
 		}
 		l.merged.forEach(function (m) {
-			lane.merged.set(m[0], { count: m[1], busy: m[2], errors: m[3] });
+			lane.merged.set(m[0], { count: m[1], busy: m[2], errors: m[3], main: m[4] });
+			lane.isMerged[m[0]] = 1;
 		});
+		/* Which bars get the error mark: decided once, not at every drawing. */
+		for (var k = 0; l.kind === 'api' && k < n; k++)
+			lane.failed[k] = lane.isMerged[k] ? lane.merged.get(k).errors > 0 : isError(lane.status[k]);
 		lane.h = lane.rows * ROW_H + (l.kind === 'api' ? 0 : 4);
 		return lane;
 	}
@@ -96,19 +101,14 @@
 
 	/* A stable colour per name (FNV-1a of its characters), so a kernel looks the same in
 	 * every report. */
-	var hueCache = new Map();
+	var colours = names.map(function (s) {
+		var h = 2166136261;
+		for (var i = 0; i < s.length; i++)
+			h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+		return 'hsl(' + (h % 360) + ',55%,55%)';
+	});
 	function colourOf(nameIndex) {
-		if (nameIndex < 0)
-			return '#999';
-		var c = hueCache.get(nameIndex);
-		if (c === undefined) {
-			var s = names[nameIndex], h = 2166136261;
-			for (var i = 0; i < s.length; i++)
-				h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-			c = 'hsl(' + (h % 360) + ',55%,55%)';
-			hueCache.set(nameIndex, c);
-		}
-		return c;
+		return nameIndex < 0 ? '#999' : colours[nameIndex];
 	}
 
 	/* ---- units --------------------------------------------------------------------------- */
@@ -182,10 +182,13 @@
 		return lo;
 	}
 
+	/* A merged bar of several names takes the colour of most of its busy time. */
 	function itemColour(lane, i) {
 		var n = lane.name[i];
 		if (match && (n < 0 || !match[n]))
 			return '#e4e4e4';
+		if (n < 0 && lane.isMerged[i])
+			n = lane.merged.get(i).main;
 		return colourOf(n);
 	}
 
@@ -218,10 +221,19 @@
 		return cols;
 	}
 
+	/* Setting a canvas's fill style parses the colour: skip it when it does not change. */
+	var currentFill = null;
+	function fill(colour) {
+		if (colour !== currentFill) {
+			ctx.fillStyle = colour;
+			currentFill = colour;
+		}
+	}
+
 	function flushColumn(col, y) {
 		if (col.x < 0)
 			return 0;
-		ctx.fillStyle = col.colour;
+		fill(col.colour);
 		ctx.fillRect(col.x, y, 1, ROW_H - 1);
 		col.x = -1;
 		col.dur = -1;
@@ -233,6 +245,7 @@
 		var cols = newColumns(lane.rows);
 		var i = firstFrom(lane, view.begin - lane.maxDur);
 		ctx.globalAlpha = 1;
+		currentFill = null;
 		for (; i < lane.n && lane.begin[i] <= view.end; i++) {
 			if (lane.end[i] < view.begin)
 				continue;
@@ -242,14 +255,16 @@
 			var row = lane.kind === 'api' ? Math.min(lane.depth[i], lane.rows - 1) : 0;
 			var y = lane.y + row * ROW_H;
 			var x0 = Math.max(xOf(lane.begin[i]), left), x1 = Math.min(xOf(lane.end[i]), right);
-			var colour = itemColour(lane, i), merged = lane.merged.has(i);
+			var colour = itemColour(lane, i), merged = lane.isMerged[i];
 			if (x1 - x0 >= 1) {
-				ctx.globalAlpha = merged ? 0.7 : 1;
-				ctx.fillStyle = colour;
+				if (merged)
+					ctx.globalAlpha = 0.7;
+				fill(colour);
 				ctx.fillRect(x0, y, x1 - x0, ROW_H - 1);
-				ctx.globalAlpha = 1;
-				if (lane.kind === 'api' && (merged ? lane.merged.get(i).errors : isError(lane.status[i]))) {
-					ctx.fillStyle = '#d00';
+				if (merged)
+					ctx.globalAlpha = 1;
+				if (lane.failed[i]) {
+					fill('#d00');
 					ctx.fillRect(x0, y, x1 - x0, 2);
 				}
 				stats.marks++;
@@ -408,7 +423,8 @@
 			return { title: title, rows: rows };
 		}
 		var l = h.lane, i = h.i, m = l.merged.get(i), dur = l.end[i] - l.begin[i];
-		var name = l.name[i] < 0 ? 'several names' : names[l.name[i]];
+		var name = l.name[i] >= 0 ? names[l.name[i]] :
+			'several names, mostly ' + (m ? names[m.main] : '?');
 		title = m ? m.count + ' intervals merged: ' + name : name;
 		rows.push([l.kind === 'api' ? 'thread' : l.kind === 'kernel' ? 'queue' : 'lane', l.label]);
 		rows.push(['start', '+' + fmtDuration(l.begin[i])], [m ? 'span' : 'duration', fmtDuration(dur)]);

@@ -78,8 +78,8 @@ static void write_lane(const struct timeline *tl, const struct timeline_lane *la
 
 		if (it->count < 2)
 			continue;
-		fprintf(out, "%s[%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu32 "]", first ? "" : ",", k,
-			it->count, it->busy_ns, it->errors);
+		fprintf(out, "%s[%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 "]",
+			first ? "" : ",", k, it->count, it->busy_ns, it->errors, it->main_name);
 		first = 0;
 	}
 	fputs("]}", out);

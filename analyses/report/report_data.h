@@ -13,7 +13,9 @@
  *                 "items": [...],     api: dbegin, dur, name, depth, status (5 a bar)
  *                                     kernel: dbegin, dur, name, correlation_id (4)
  *                                     copy: dbegin, dur, name, bytes, correlation_id (5)
- *                 "merged": [[item, count, busy_ns, errors], ...] }],   (merged items only)
+ *                 "merged": [[item, count, busy_ns, errors, main_name], ...] }],
+ *                                     (merged items only; main_name: roughly the name of
+ *                                     most of their busy time, colouring a bar of several)
  *     "counters": [{ "label": "...", "samples": N, "min": x, "max": x,
  *                    "points": [dt, value, ...] }] }
  *

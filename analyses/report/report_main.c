@@ -33,7 +33,7 @@ static const char usage_text[] =
 	"  --max-items N        at most N bars per lane / points per counter; beyond, neighbours\n"
 	"                       are merged and the page says so (default 20000)\n"
 	"  --max-total N        at most N bars and points on the page in all; the fullest lanes\n"
-	"                       are merged further until they fit (default 150000)\n"
+	"                       are merged further until they fit (default 100000)\n"
 	"  --max-lanes N        draw at most N lanes (default 256)\n"
 	"  -h, --help           show this help\n"
 	"See hsatrace-report(1).\n";
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL, *trace;
-	size_t max_items = 20000, max_total = 150000, max_lanes = 256;
+	size_t max_items = 20000, max_total = 100000, max_lanes = 256;
 	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
 	struct reading r;
 	struct trace_read_losses losses = { 0 };

@@ -129,6 +129,7 @@ static struct timeline_item merge_items(const struct timeline_item *a,
 	m.bytes = a->bytes + b->bytes;
 	m.errors = a->errors + b->errors;
 	m.name = a->name == b->name ? a->name : TIMELINE_MIXED;
+	m.main_name = a->busy_ns >= b->busy_ns ? a->main_name : b->main_name;
 	m.depth = a->depth < b->depth ? a->depth : b->depth;
 	return m;
 }
@@ -243,7 +244,7 @@ static int api_exit(struct timeline *tl, const struct trace_event *ev)
 	item = (struct timeline_item){ .begin_ns = o->begin_ns, .end_ns = ev->ts_ns, .count = 1,
 				       .busy_ns = (uint64_t)(ev->ts_ns - o->begin_ns),
 				       .status = status, .errors = hsat_status_is_error(status),
-				       .name = o->name, .depth = o->depth };
+				       .name = o->name, .main_name = o->name, .depth = o->depth };
 	return lane_add(tl, lane, &item);
 }
 
@@ -406,7 +407,10 @@ static int add_gpu_items(struct timeline *tl, const struct stats_model *model,
 				 (unsigned long long)it->queue_id);
 		if (lane_for(tl, copies ? LANE_COPIES : LANE_QUEUE, it->vpid,
 			     copies ? 0 : (int64_t)it->queue_id, label, &lane) ||
-		    intern(tl, name, &item.name) || lane_add(tl, &tl->lanes[lane], &item))
+		    intern(tl, name, &item.name))
+			goto cleanup;
+		item.main_name = item.name;
+		if (lane_add(tl, &tl->lanes[lane], &item))
 			goto cleanup;
 		see_time(tl, it->begin_ns);
 		see_time(tl, it->end_ns);

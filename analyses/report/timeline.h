@@ -36,6 +36,8 @@ struct timeline_item {
 	int64_t status;      /* API calls: the exit status (of the first interval), 0 when none */
 	uint32_t errors;     /* API calls: how many of the intervals returned an error status */
 	uint32_t name;       /* index in timeline.names, or TIMELINE_MIXED */
+	uint32_t main_name;  /* merged: the main name of its busier half, recursively (roughly the
+			      * name of most of its busy time); else name */
 	uint32_t depth;      /* nesting depth of an API call in its thread */
 };
 
