@@ -18,7 +18,6 @@ struct report_page {
 	const char *trace;
 	const struct timeline *timeline;
 	const struct stats_tables *tables;
-	const struct stats_model *model;
 	size_t max_lanes;     /* lanes drawn at most; the rest are counted in the note */
 	size_t budget;        /* items on the page at most (timeline_fit), said in the note */
 	const struct trace_check_counts *damage; /* what the trace's files say is missing, or NULL */

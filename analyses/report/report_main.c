@@ -169,7 +169,7 @@ int main(int argc, char **argv)
 	timeline_sort(&r.timeline);
 	timeline_fit(&r.timeline, max_lanes, max_total);
 	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
-				     .tables = &tables, .model = &r.model,
+				     .tables = &tables,
 				     .max_lanes = max_lanes, .budget = max_total,
 				     .damage = &losses.damage };
 	if (write_page(output, &page))
