@@ -44,6 +44,8 @@ void *vec_at(const struct vec *v, size_t i)
 
 void vec_release(struct vec *v)
 {
+	if (!v)
+		return;
 	free(v->items);
 	vec_init(v, v->size);
 }

@@ -6,7 +6,7 @@
  *   struct row *r = vec_push(&v);        a zeroed element at the end; NULL when out of memory
  *   vec_at(&v, i)                        element i (i < v.count)
  *   vec_reserve(&v, n)                   room for n elements: 0, or -1 when out of memory
- *   vec_release(&v);
+ *   vec_release(&v);                     NULL-safe; the vec can be used again
  *
  * Elements move when the array grows: keep indexes, not pointers, across pushes.
  */
