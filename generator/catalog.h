@@ -13,7 +13,7 @@
 
 /* Where an event comes from. */
 enum catalog_origin {
-	CATALOG_HSA,		/* the hsatrace event schema (tracer/schema) */
+	CATALOG_HSA,		/* the hsatrace event schema (schema) */
 	CATALOG_KERNEL,		/* lttng-modules (Linux kernel tracer) */
 };
 

@@ -2,7 +2,7 @@
  * tc - see tc.h.
  */
 #include "generator/tc.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
 

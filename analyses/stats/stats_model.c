@@ -1,7 +1,7 @@
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/stats_model_internal.h"
 #include "analyses/common/api_event.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
 #include <stdio.h>

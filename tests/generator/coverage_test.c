@@ -1,6 +1,6 @@
 /*
  * Every event name and field the generated XML (the .xml files of xml-views/) reads exists:
- *   1. in the hsatrace event schema (tracer/schema library), for the HSA events;
+ *   1. in the hsatrace event schema (schema library), for the HSA events;
  *   2. in the CTF metadata of a trace recorded by the tracer, when one exists in the tree
  *      (traces-samples/, or the directory named by HSATRACE_COVERAGE_TRACE); for each
  *      provider that trace declares, every event used must be declared with its fields,
@@ -21,7 +21,7 @@
 #include <libxml/tree.h>
 
 #include "tests/lib/tap.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #define MAX_USES 8192
 #define MAX_NAMES 4096

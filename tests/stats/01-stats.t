@@ -99,7 +99,7 @@ is "$blocks" "kernels section " "--section kernels prints the kernels table only
 ok $? "-o FILE writes what standard output gets, and reruns are identical"
 
 # The schema version: shown, and a different major is warned about (but still read).
-schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/tracer/schema/hsatrace_schema.h")
+schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/schema/hsatrace_schema.h")
 grep -qx "schema: $schema" "$tmp/out.txt"
 ok $? "text output shows the trace's schema version ($schema)"
 "$stats" -s api "$tmp/trace-future" >/dev/null 2>"$tmp/err.txt"

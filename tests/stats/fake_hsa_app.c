@@ -33,7 +33,7 @@
 #include "tests/stats/fake_hsa_activity_tp.h"
 #include "tests/stats/fake_hsa_gpu_tp.h"
 #include "tests/stats/fake_hsa_meta_tp.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #define PACKET_KERNEL 2
 #define PACKET_BARRIER_AND 3

@@ -1,6 +1,6 @@
 /* The schema library: the names other helpers code against, and its internal consistency. */
 #include "tests/lib/tap.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <stdio.h>
 #include <string.h>

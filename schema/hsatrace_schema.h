@@ -2,7 +2,7 @@
  * The hsatrace event schema: the single source of truth for every provider, event and field
  * that libhsatrace.so emits through LTTng-UST.
  *
- * The definition is two C tables in tracer/schema/:
+ * The definition is two C tables in schema/:
  *   - hsatrace_events_def.c: the providers and the activity/meta events, written by hand;
  *   - hsa_api_def.c: every traced HSA API function with its typed arguments and
  *     out-parameters (derived once from the ROCr 5.2 headers, reviewed, committed).

@@ -1,5 +1,5 @@
 /* hsatrace-schemagen MODE OUT [ARG]: run by make, writes one generated file. */
-#include "tracer/schema/gen/schemagen.h"
+#include "schema/gen/schemagen.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: hsatrace-schemagen tp PROVIDER OUT | args OUT | tables OUT | "
-			"wrappers OUT | slots OUT | doc NOTES.md OUT\n");
+			"wrappers OUT | slots OUT | slot-lists OUT | doc NOTES.md OUT\n");
 	return 2;
 }
 
@@ -25,6 +25,8 @@ static int generate(const char *mode, const char *arg, FILE *out)
 		return gen_doc(out, arg);
 	if (!strcmp(mode, "slots"))
 		return gen_slots(out);
+	if (!strcmp(mode, "slot-lists"))
+		return gen_slot_lists(out);
 	return -2;
 }
 

@@ -1,7 +1,7 @@
 /* The hsatrace event schema, hand-written part: providers, activity and meta events.
  * The API entry/exit events are defined by hsa_api_def.c. Adding events or fields is fine
  * (bump HSAT_SCHEMA_VERSION_MINOR); renaming or removing breaks readers (bump MAJOR). */
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,5 +1,5 @@
 /* docs/schema.md: the hand-written notes, then every provider, event and field. */
-#include "tracer/schema/gen/schemagen.h"
+#include "schema/gen/schemagen.h"
 
 #include <string.h>
 
@@ -99,7 +99,7 @@ int gen_doc(FILE *out, const char *notes_path)
 {
 	if (copy_notes(out, notes_path))
 		return -1;
-	fprintf(out, "\n<!-- Everything below is generated from tracer/schema by hsatrace-schemagen. -->\n\n"
+	fprintf(out, "\n<!-- Everything below is generated from schema by hsatrace-schemagen. -->\n\n"
 		"Schema version: **%s**.\n\n", HSAT_SCHEMA_VERSION);
 	gen_types(out);
 	gen_providers(out);

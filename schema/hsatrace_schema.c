@@ -1,5 +1,5 @@
 /* Flattens the schema definition (hsatrace_events_def.c, hsa_api_def.c) into one event list. */
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <pthread.h>
 #include <stdio.h>
