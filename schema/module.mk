@@ -23,7 +23,7 @@ HSAT_SCHEMAGEN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard schema/gen/*.c
 $(HSAT_SCHEMAGEN): $(HSAT_SCHEMAGEN_OBJS) $(HSAT_SCHEMA_LIB)
 	$(link-exe)
 
-HSAT_TP_PROVIDERS := hsa_api hsa_api_hot hsa_activity hsa_meta
+HSAT_TP_PROVIDERS := hsa_api_entry hsa_api_exit hsa_hot_entry hsa_hot_exit hsa_activity hsa_meta
 HSAT_GEN_HEADERS  := $(patsubst %,$(B_GEN)/hsatrace/tp_%.h,$(HSAT_TP_PROVIDERS)) \
 		     $(B_GEN)/hsatrace/tp_args.h $(B_GEN)/hsatrace/api_tables.h \
 		     $(B_GEN)/hsatrace/api_slots.h
@@ -46,6 +46,14 @@ $(B_GEN)/hsatrace/api_wrappers.c: $(HSAT_SCHEMAGEN)
 $(B_GEN)/hsatrace/schema.md: $(HSAT_SCHEMAGEN) schema/schema-notes.md
 	@mkdir -p $(@D)
 	$(HSAT_SCHEMAGEN) doc schema/schema-notes.md $@
+
+# Every field name an analysis reads by a string literal must be in the schema: renaming a
+# field fails the build until the analyses follow (schema/gen/check_fields.c).
+HSAT_FIELD_USERS := $(wildcard analyses/*/*.c)
+$(B_GEN)/hsatrace/fields-checked.stamp: $(HSAT_SCHEMAGEN) $(HSAT_FIELD_USERS)
+	@mkdir -p $(@D)
+	$(HSAT_SCHEMAGEN) check-fields $@ $(HSAT_FIELD_USERS)
+PROGRAMS += $(B_GEN)/hsatrace/fields-checked.stamp
 
 # Regenerate the committed documentation: `make docs/schema.md`.
 docs/schema.md: $(B_GEN)/hsatrace/schema.md

@@ -9,7 +9,7 @@
  *   stats_model_release(&m);
  *
  * What is counted (docs/stats-report.md has the details):
- * - api: hsa_api:* and hsa_api_hot:* entry/exit pairs, matched by (vpid, correlation_id);
+ * - api: hsa_api_entry/exit:* and hsa_hot_entry/exit:* pairs, matched by (vpid, correlation_id);
  * - kernels: hsa_activity:kernel_exec GPU times, plus hsa_gpu:kernel_begin/_end pairs that
  *   no kernel_exec describes (same vpid, queue_id, packet_index, correlation_id), so a
  *   unified trace holding both counts each dispatch once;

@@ -81,11 +81,6 @@ int gen_tables_header(FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
-static const char *provider_of(const struct hsat_api_fn *fn)
-{
-	return fn->category == HSAT_CAT_HOT ? "hsa_api_hot" : "hsa_api";
-}
-
 static void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr)
 {
 	switch (k) {
@@ -107,10 +102,12 @@ static void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr)
 	}
 }
 
-static void gen_entry(FILE *out, const struct hsat_api_fn *fn, const char *p)
+static void gen_entry(FILE *out, const struct hsat_api_fn *fn)
 {
-	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s_entry)) {\n", p, fn->name);
-	fprintf(out, "\t\tstruct hsat_ev_%s__%s_entry e = { .correlation_id = call.cid };\n\n",
+	const char *p = hsat_api_provider(fn->category, 0);
+
+	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s)) {\n", p, fn->name);
+	fprintf(out, "\t\tstruct hsat_ev_%s__%s e = { .correlation_id = call.cid };\n\n",
 		p, fn->name);
 	for (size_t i = 0; i < fn->n_args; i++) {
 		const struct hsat_api_arg *a = &fn->args[i];
@@ -127,15 +124,16 @@ static void gen_entry(FILE *out, const struct hsat_api_fn *fn, const char *p)
 		gen_value(out, a->kind, a->name);
 		fprintf(out, ";\n");
 	}
-	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s_entry, &e);\n\t}\n", p, fn->name);
+	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s, &e);\n\t}\n", p, fn->name);
 }
 
-static void gen_exit(FILE *out, const struct hsat_api_fn *fn, const char *p)
+static void gen_exit(FILE *out, const struct hsat_api_fn *fn)
 {
+	const char *p = hsat_api_provider(fn->category, 1);
 	char deref[160];
 
-	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s_exit)) {\n", p, fn->name);
-	fprintf(out, "\t\tstruct hsat_ev_%s__%s_exit x = { .correlation_id = call.cid };\n\n",
+	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s)) {\n", p, fn->name);
+	fprintf(out, "\t\tstruct hsat_ev_%s__%s x = { .correlation_id = call.cid };\n\n",
 		p, fn->name);
 	if (fn->ret_kind == HSAT_RET_STATUS)
 		fprintf(out, "\t\tx.status = (int32_t)ret;\n");
@@ -155,7 +153,7 @@ static void gen_exit(FILE *out, const struct hsat_api_fn *fn, const char *p)
 		gen_value(out, a->out_kind, deref);
 		fprintf(out, ";\n");
 	}
-	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s_exit, &x);\n\t}\n", p, fn->name);
+	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s, &x);\n\t}\n", p, fn->name);
 }
 
 static void gen_real_call(FILE *out, const struct hsat_api_fn *fn)
@@ -167,7 +165,8 @@ static void gen_real_call(FILE *out, const struct hsat_api_fn *fn)
 
 static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
 {
-	const char *p = provider_of(fn);
+	const char *entry = hsat_api_provider(fn->category, 0);
+	const char *exit = hsat_api_provider(fn->category, 1);
 	int is_void = fn->ret_kind == HSAT_RET_VOID;
 
 	fprintf(out, "static %s hsat_w_%s(", fn->ret_type, fn->name);
@@ -179,20 +178,20 @@ static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
 	 * the hook's predicate) or when its API events are enabled. */
 	fprintf(out, "\n\tif (!hsat_call_begin(&call,\n#ifdef HSAT_HOOK_%s\n\t\t\t     (HSAT_HOOK_%s) ||\n"
 		"#endif\n", fn->name, fn->name);
-	fprintf(out, "\t\t\t     lttng_ust_tracepoint_enabled(%s, %s_entry) ||\n"
-		"\t\t\t     lttng_ust_tracepoint_enabled(%s, %s_exit))) {\n",
-		p, fn->name, p, fn->name);
+	fprintf(out, "\t\t\t     lttng_ust_tracepoint_enabled(%s, %s) ||\n"
+		"\t\t\t     lttng_ust_tracepoint_enabled(%s, %s))) {\n",
+		entry, fn->name, exit, fn->name);
 	fprintf(out, "\t\t%s", is_void ? "" : "return ");
 	gen_real_call(out, fn);
 	fprintf(out, ";%s\n\t}\n", is_void ? "\n\t\treturn;" : "");
-	gen_entry(out, fn, p);
+	gen_entry(out, fn);
 	fprintf(out, "#ifdef HSAT_HOOK_%s\n\t%shsat_hook_%s(&call%s", fn->name,
 		is_void ? "" : "ret = ", fn->name, fn->n_args ? ", " : "");
 	gen_call_args(out, fn);
 	fprintf(out, ");\n#else\n\t%s", is_void ? "" : "ret = ");
 	gen_real_call(out, fn);
 	fprintf(out, ";\n#endif\n\thsat_call_returned(&call);\n");
-	gen_exit(out, fn, p);
+	gen_exit(out, fn);
 	fprintf(out, "\thsat_call_end(&call);\n%s}\n\n", is_void ? "" : "\treturn ret;\n");
 }
 
@@ -218,8 +217,9 @@ int gen_wrappers(FILE *out)
 		" * One wrapper per HSA API table slot: entry event, the real call (or the\n"
 		" * tracer's hook for it), exit event with status and out-parameters. */\n"
 		"#include \"tracer/call.h\"\n#include \"tracer/hooks.h\"\n#include \"tracer/string_arg.h\"\n"
-		"#include \"hsatrace/api_tables.h\"\n#include \"hsatrace/tp_hsa_api.h\"\n"
-		"#include \"hsatrace/tp_hsa_api_hot.h\"\n\n"
+		"#include \"hsatrace/api_tables.h\"\n#include \"hsatrace/tp_hsa_api_entry.h\"\n"
+		"#include \"hsatrace/tp_hsa_api_exit.h\"\n#include \"hsatrace/tp_hsa_hot_entry.h\"\n"
+		"#include \"hsatrace/tp_hsa_hot_exit.h\"\n\n"
 		"#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n"
 		"struct hsat_core_table hsat_real_core;\n"
 		"struct hsat_amd_ext_table hsat_real_amd_ext;\n"

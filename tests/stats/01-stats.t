@@ -19,7 +19,7 @@ tmp=$LTTNG_HARNESS_DIR
 # record MODE: one session, the contexts `hsatrace record` enables, one run of the app.
 record() {
 	lttng create "s-$1" -o "$tmp/trace-$1" >/dev/null &&
-		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
+		lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
 			>/dev/null &&
 		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 		lttng start >/dev/null &&
@@ -29,7 +29,7 @@ record() {
 record exec && record both && record gpu
 ok $? "three traces recorded (kernel_exec only, kernel_exec + hsa_gpu, hsa_gpu only)"
 lttng create s-future -o "$tmp/trace-future" >/dev/null &&
-	lttng enable-event -u 'hsa_meta:*,hsa_api:*' >/dev/null && lttng start >/dev/null &&
+	lttng enable-event -u 'hsa_meta:*,hsa_api_*' >/dev/null && lttng start >/dev/null &&
 	"$app" exec 99.0 && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "a trace claiming schema 99.0 recorded"
 
@@ -114,7 +114,7 @@ ok $((! $?)) "no warning for the current schema"
 # reports, says so, and the report says it on the page.
 lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
 	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
 lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
 	awk '{ n += $2 } END { print n + 0 }')
