@@ -145,7 +145,7 @@ extern const size_t hsat_api_fn_count;
 /* --- The flattened schema --- */
 
 struct hsat_provider {
-	const char *name;		/* e.g. "hsa_api" */
+	const char *name;		/* e.g. "hsa_api_entry" */
 	enum hsat_category category;
 	int synthesized;		/* 1: written by `hsatrace unify`, not by the tracer */
 	const char *doc;

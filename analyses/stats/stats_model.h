@@ -82,7 +82,7 @@ struct stats_model {
 	int have_time;
 	char schema_version[16];            /* hsa_meta:trace_info's, "" when none, "mixed" */
 	uint64_t discarded_events, discarded_packets; /* set by the caller from trace_read */
-	uint64_t api_events, api_events_without_thread; /* hsa_api events; those lacking vtid */
+	uint64_t api_events, api_events_without_thread; /* API events; those lacking vtid */
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */

@@ -510,7 +510,7 @@ static void check_recorded(const char *src)
 		snprintf(dir, sizeof(dir), "%s/traces-samples", src);
 	if (!find_recorded_trace(dir, trace, sizeof(trace), 0)) {
 		if (env && *env) {
-			ok(0, "HSATRACE_COVERAGE_TRACE=%s holds a trace with hsa_api events", env);
+			ok(0, "HSATRACE_COVERAGE_TRACE=%s holds a trace with API events", env);
 			skip(1, "no trace");
 		} else {
 			skip(2, "no trace recorded by the tracer in traces-samples/ (or "
