@@ -9,7 +9,7 @@ app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
-plan 39
+plan 41
 export LC_ALL=C
 
 lttng_harness_start
@@ -32,6 +32,11 @@ lttng create s-future -o "$tmp/trace-future" >/dev/null &&
 	lttng enable-event -u 'hsa_meta:*,hsa_api_*' >/dev/null && lttng start >/dev/null &&
 	"$app" exec 99.0 && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "a trace claiming schema 99.0 recorded"
+lttng create s-past -o "$tmp/trace-past" >/dev/null &&
+	lttng enable-event -u 'hsa_meta:*,hsa_api_*' >/dev/null &&
+	lttng add-context -u -t vpid -t vtid -t procname >/dev/null && lttng start >/dev/null &&
+	"$app" exec 1.0 && lttng stop >/dev/null && lttng destroy >/dev/null
+ok $? "a trace claiming schema 1.0 recorded"
 
 # expected TRACE SECTION: expect.awk's rows of SECTION, in the documented order.
 expected() {
@@ -109,6 +114,11 @@ ok $? "a trace of another schema major: a warning, and the tables still" ||
 	diag "status $st: $(cat "$tmp/err.txt")"
 "$stats" -s api "$t" 2>&1 >/dev/null | grep -q warning
 ok $((! $?)) "no warning for the current schema"
+"$stats" -s api "$tmp/trace-past" >/dev/null 2>"$tmp/err-past.txt"
+grep -q "warning: trace schema version 1.0, this hsatrace reads 2.x.*re-record it with .hsatrace record" \
+	"$tmp/err-past.txt" && [ "$(wc -l <"$tmp/err-past.txt")" = 1 ]
+ok $? "a trace of an older schema major: one line saying how to re-record" ||
+	sed 's/^/# /' "$tmp/err-past.txt" >&2
 
 # Losses: tiny buffers and a burst make the tracer discard; stats counts what babeltrace2
 # reports, says so, and the report says it on the page.
