@@ -48,17 +48,16 @@ static bt_field_class *schema_field_fc(bt_trace_class *tc, enum hsat_field_type 
 /* The payload of a synthesized event that has no record to copy: its schema fields, in order. */
 static bt_field_class *schema_payload_fc(bt_trace_class *tc, const struct hsat_event *sev)
 {
-	bt_field_class *s = bt_field_class_structure_create(tc);
+	bt_field_class *s = sev ? bt_field_class_structure_create(tc) : NULL;
 	bt_field_class *fc = NULL;
 
-	for (size_t i = 0; s && sev && i < sev->n_fields; i++) {
+	for (size_t i = 0; s && i < sev->n_fields; i++) {
 		fc = schema_field_fc(tc, sev->fields[i].type);
 		if (!fc || bt_field_class_structure_append_member(s, sev->fields[i].name, fc) != 0)
 			goto error;
-		bt_field_class_put_ref(fc);
+		bt_field_class_put_ref(fc);	/* the structure keeps it */
+		fc = NULL;
 	}
-	if (!sev)
-		goto error;
 	return s;
 error:
 	bt_field_class_put_ref(fc);
