@@ -28,7 +28,9 @@ HSAT_GEN_HEADERS  := $(patsubst %,$(B_GEN)/hsatrace/tp_%.h,$(HSAT_TP_PROVIDERS))
 		     $(B_GEN)/hsatrace/tp_args.h $(B_GEN)/hsatrace/api_tables.h \
 		     $(B_GEN)/hsatrace/api_slots.h
 
-$(B_GEN)/hsatrace/tp_%.h: $(HSAT_SCHEMAGEN)
+# A static pattern: only the schema's providers have a rule, so a header of a provider that is
+# gone (schema 1.x's tp_hsa_api.h, still named by old dependency files) is not regenerated.
+$(patsubst %,$(B_GEN)/hsatrace/tp_%.h,$(HSAT_TP_PROVIDERS)): $(B_GEN)/hsatrace/tp_%.h: $(HSAT_SCHEMAGEN)
 	@mkdir -p $(@D)
 	$(HSAT_SCHEMAGEN) tp $* $@
 $(B_GEN)/hsatrace/tp_args.h: $(HSAT_SCHEMAGEN)
