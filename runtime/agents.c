@@ -12,7 +12,10 @@
 #define ISA_MAGIC 0x49534121u
 #define WAVEFRONT_SIZE 64u
 #define WORKGROUP_MAX 1024u
-#define GPU_ISA_NAME "amdgcn-amd-amdhsa--gfx000"
+/* A real ISA, so that ROCclr (HIP, OpenCL) accepts the device: gfx906 (Vega 20) has the same
+ * 64-wide wavefronts. "Any" xnack and sramecc: code built for plain gfx906 matches. */
+#define GPU_ISA_NAME "amdgcn-amd-amdhsa--gfx906"
+#define WAVES_PER_CU (WORKGROUP_MAX / WAVEFRONT_SIZE) /* one workgroup at a time per worker */
 
 struct hsat_agent hsat_cpu_agent = { AGENT_MAGIC, HSA_DEVICE_TYPE_CPU, 0,
 				     "hsatrace CPU host" };
@@ -67,6 +70,25 @@ static void copy_name(void *value, const char *name, size_t size)
 	memset(value, 0, size);
 	strncpy(value, name, size - 1);
 }
+
+/* L1 data, L2, L3 (and no L4) of the host, which both agents run on; 0 where unknown. */
+static void host_cache_sizes(uint32_t sizes[4])
+{
+	const int names[3] = { _SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
+			       _SC_LEVEL3_CACHE_SIZE };
+
+	for (int i = 0; i < 3; i++) {
+		long size = sysconf(names[i]);
+
+		sizes[i] = size > 0 && size <= (long)UINT32_MAX ? (uint32_t)size : 0;
+	}
+	sizes[3] = 0;
+}
+
+/* HDP (host data path) flush registers: writes there flush the PCIe write path on a GPU.
+ * Host memory needs no flush; these are words the emulated GPU never reads, so writing to
+ * them is harmless. */
+static uint32_t hdp_mem_flush_cntl, hdp_reg_flush_cntl;
 
 /* Core attributes; false when the attribute is unknown. */
 static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute, void *value)
@@ -145,7 +167,7 @@ static bool core_info(const struct hsat_agent *agent, hsa_agent_info_t attribute
 		*(hsa_device_type_t *)value = agent->type;
 		return true;
 	case HSA_AGENT_INFO_CACHE_SIZE:
-		memset(value, 0, 4 * sizeof(uint32_t));
+		host_cache_sizes(value);
 		return true;
 	case HSA_AGENT_INFO_ISA:
 		((hsa_isa_t *)value)->handle = gpu ? (uint64_t)(uintptr_t)&gpu_isa : 0;
@@ -206,7 +228,13 @@ static bool amd_info(const struct hsat_agent *agent, hsa_amd_agent_info_t attrib
 			  64);
 		return true;
 	case HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU:
-		*(uint32_t *)value = gpu ? 1 : 0;
+		*(uint32_t *)value = gpu ? WAVES_PER_CU : 0;
+		return true;
+	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
+		if (!gpu)
+			return false; /* as ROCr: only kernel agents have HDP registers */
+		*(hsa_amd_hdp_flush_t *)value =
+			(hsa_amd_hdp_flush_t){ &hdp_mem_flush_cntl, &hdp_reg_flush_cntl };
 		return true;
 	case HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU:
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:

@@ -15,6 +15,7 @@ enum hsat_pool_kind {
 	HSAT_POOL_SYSTEM_COARSE, /* CPU: coarse-grained system memory */
 	HSAT_POOL_KERNARG,       /* CPU: fine-grained, kernarg-capable */
 	HSAT_POOL_DEVICE,        /* GPU: its "device local" coarse-grained memory */
+	HSAT_POOL_GROUP,         /* GPU: the group segment (LDS), sized, never allocated from */
 	HSAT_POOL_COUNT
 };
 

@@ -15,6 +15,9 @@
 #include <unistd.h>
 
 #include "runtime/agents.h"
+#include "runtime/amdgcn_object.h"
+#include "runtime/blit_kernels.h"
+#include "runtime/cpu_kernels.h"
 #include "runtime/elf_check.h"
 #include "runtime/executable.h"
 #include "runtime/executable_internal.h"
@@ -196,6 +199,26 @@ hsa_status_t impl_hsa_executable_create(hsa_profile_t profile,
 					      options, handle);
 }
 
+static void native_kernels_free(struct hsat_cpu_kernel_descriptor *kernels, uint32_t count)
+{
+	for (uint32_t i = 0; kernels && i < count; i++)
+		free((char *)kernels[i].name);
+	free(kernels);
+}
+
+static void loaded_object_free(struct hsat_loaded_object *object)
+{
+	if (!object)
+		return;
+	if (object->library)
+		dlclose(object->library);
+	if (object->fd >= 0)
+		close(object->fd);
+	native_kernels_free(object->native_kernels, object->native_table.kernel_count);
+	free(object->bytes);
+	free(object);
+}
+
 static void executable_free(struct hsat_executable *executable)
 {
 	while (executable->symbols) {
@@ -208,10 +231,7 @@ static void executable_free(struct hsat_executable *executable)
 	while (executable->objects) {
 		struct hsat_loaded_object *next = executable->objects->next;
 
-		dlclose(executable->objects->library);
-		close(executable->objects->fd);
-		free(executable->objects->bytes);
-		free(executable->objects);
+		loaded_object_free(executable->objects);
 		executable->objects = next;
 	}
 	free(executable);
@@ -333,7 +353,8 @@ static const struct hsat_cpu_code_object *code_object_table(void *library)
 
 /* Adds one symbol per kernel; false (and nothing added) when out of memory. */
 static bool add_symbols_locked(struct hsat_executable *executable,
-			       const struct hsat_cpu_code_object *table)
+			       const struct hsat_cpu_code_object *table,
+			       const struct hsat_amdgcn_object *amdgcn)
 {
 	struct kernel_symbol *added = NULL;
 
@@ -351,6 +372,9 @@ static bool add_symbols_locked(struct hsat_executable *executable,
 		symbol->descriptor.group_segment_fixed_size = table->kernels[i].group_segment_size;
 		symbol->descriptor.private_segment_fixed_size = table->kernels[i].private_segment_size;
 		symbol->descriptor.kernarg_size = table->kernels[i].kernarg_size;
+		if (amdgcn) /* the real descriptor, for tools that read past the sizes */
+			memcpy(&symbol->descriptor, amdgcn->kernels[i].descriptor,
+			       sizeof(symbol->descriptor));
 		symbol->next = added;
 		added = symbol;
 	}
@@ -373,6 +397,129 @@ error:
 	return false;
 }
 
+static uint32_t descriptor_word(const uint8_t *descriptor, size_t offset)
+{
+	uint32_t value;
+
+	memcpy(&value, descriptor + offset, sizeof(value));
+	return value;
+}
+
+/* A program's own kernel runs its CPU build (cpu_kernels.h), if there is one, with the segment
+ * sizes that build needs where they are larger. */
+static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k)
+{
+	const struct hsat_cpu_kernel_descriptor *cpu = hsat_cpu_kernels_find(k->name);
+
+	if (!cpu)
+		return;
+	k->entry = cpu->entry;
+	if (cpu->group_segment_size > k->group_segment_size)
+		k->group_segment_size = cpu->group_segment_size;
+	if (cpu->private_segment_size > k->private_segment_size)
+		k->private_segment_size = cpu->private_segment_size;
+}
+
+/* One native kernel per amdgcn kernel: its sizes from the descriptor (group, private and
+ * kernarg segment sizes at 0, 4, 8), its entry from blit_kernels, else from a CPU build
+ * (NULL when there is none: the dispatch is refused). */
+static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
+					  const struct hsat_amdgcn_object *amdgcn)
+{
+	size_t count = amdgcn->kernel_count;
+
+	object->native_kernels = calloc(count ? count : 1, sizeof(*object->native_kernels));
+	if (!object->native_kernels)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	for (size_t i = 0; i < count; i++) {
+		struct hsat_cpu_kernel_descriptor *k = &object->native_kernels[i];
+		const uint8_t *descriptor = amdgcn->kernels[i].descriptor;
+
+		k->name = strdup(amdgcn->kernels[i].name);
+		if (!k->name)
+			return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		object->native_table.kernel_count = (uint32_t)i + 1;
+		k->entry = hsat_blit_kernel_find(k->name);
+		k->group_segment_size = descriptor_word(descriptor, 0);
+		k->private_segment_size = descriptor_word(descriptor, 4);
+		k->kernarg_size = descriptor_word(descriptor, 8);
+		k->kernarg_alignment = 16;
+		if (!k->entry)
+			use_cpu_build(k);
+	}
+	object->native_table.magic = HSAT_CPU_CODE_OBJECT_MAGIC;
+	object->native_table.version = HSAT_CPU_CODE_OBJECT_VERSION;
+	object->native_table.kernel_count = (uint32_t)count;
+	object->native_table.kernels = object->native_kernels;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* An amdgcn object is read, not mapped: its "load range" is the runtime's copy of it. */
+static hsa_status_t open_amdgcn(struct hsat_loaded_object *object,
+				struct hsat_amdgcn_object **amdgcn)
+{
+	*amdgcn = hsat_amdgcn_object_create(object->bytes, object->size);
+	if (!*amdgcn)
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	object->load_base = (uintptr_t)object->bytes;
+	object->load_size = object->size;
+	return native_kernels_create(object, *amdgcn);
+}
+
+/* A host shared object of C kernels (hsat_cpu_kernel.h), mapped by dlopen. */
+static hsa_status_t open_host_object(struct hsat_loaded_object *object,
+				     const struct hsat_cpu_code_object **table)
+{
+	/* A truncated image would be mapped past its end by dlopen: SIGBUS on first touch. */
+	if (!hsat_elf_image_complete(object->bytes, object->size))
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	object->library = open_copy(object->bytes, object->size, &object->fd);
+	*table = object->library ? code_object_table(object->library) : NULL;
+	if (!*table)
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	find_load_range(object);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The loaded object for a reader's bytes, with its kernel table; NULL and a status if not. */
+static struct hsat_loaded_object *loaded_object_create(const struct reader *reader,
+						       struct hsat_executable *executable,
+						       hsa_status_t *status)
+{
+	struct hsat_loaded_object *object = calloc(1, sizeof(*object));
+	struct hsat_amdgcn_object *amdgcn = NULL;
+	const struct hsat_cpu_code_object *table = NULL;
+
+	*status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	if (!object)
+		return NULL;
+	object->fd = -1;
+	object->bytes = malloc(reader->size);
+	if (!object->bytes)
+		goto error;
+	memcpy(object->bytes, reader->bytes, reader->size);
+	object->size = reader->size;
+	object->executable = executable;
+	if (hsat_amdgcn_is_object(object->bytes, object->size)) {
+		*status = open_amdgcn(object, &amdgcn);
+		table = &object->native_table;
+	} else {
+		*status = open_host_object(object, &table);
+	}
+	if (*status != HSA_STATUS_SUCCESS)
+		goto error;
+	if (!add_symbols_locked(executable, table, amdgcn)) {
+		*status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto error;
+	}
+	hsat_amdgcn_object_destroy(amdgcn);
+	return object;
+error:
+	hsat_amdgcn_object_destroy(amdgcn);
+	loaded_object_free(object);
+	return NULL;
+}
+
 hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executable_handle,
 							hsa_agent_t agent,
 							hsa_code_object_reader_t reader_handle,
@@ -381,8 +528,7 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 {
 	struct hsat_executable *executable;
 	struct reader *reader;
-	struct hsat_loaded_object *object = NULL;
-	const struct hsat_cpu_code_object *table;
+	struct hsat_loaded_object *object;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	HSAT_REQUIRE_INIT();
@@ -404,50 +550,15 @@ hsa_status_t impl_hsa_executable_load_agent_code_object(hsa_executable_t executa
 		status = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
 		goto cleanup;
 	}
-	object = calloc(1, sizeof(*object));
-	if (!object) {
-		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	object = loaded_object_create(reader, executable, &status);
+	if (!object)
 		goto cleanup;
-	}
-	/* A truncated image would be mapped past its end by dlopen: SIGBUS on first touch. */
-	if (!hsat_elf_image_complete(reader->bytes, reader->size)) {
-		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
-		goto cleanup;
-	}
-	object->library = open_copy(reader->bytes, reader->size, &object->fd);
-	table = object->library ? code_object_table(object->library) : NULL;
-	if (!table) {
-		status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
-		goto cleanup;
-	}
-	object->bytes = malloc(reader->size);
-	if (!object->bytes) {
-		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-		goto cleanup;
-	}
-	memcpy(object->bytes, reader->bytes, reader->size);
-	object->size = reader->size;
-	object->executable = executable;
-	find_load_range(object);
-	if (!add_symbols_locked(executable, table)) {
-		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-		goto cleanup;
-	}
 	object->next = executable->objects;
 	executable->objects = object;
 	if (loaded)
 		loaded->handle = (uint64_t)(uintptr_t)object;
-	object = NULL;
 cleanup:
 	pthread_mutex_unlock(&hsat_executables_lock);
-	if (object) {
-		if (object->library) {
-			dlclose(object->library);
-			close(object->fd);
-		}
-		free(object->bytes);
-		free(object);
-	}
 	return status;
 }
 

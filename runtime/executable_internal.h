@@ -36,8 +36,12 @@ _Static_assert(sizeof(struct amd_style_kernel_descriptor) == 64, "a kernel descr
 _Static_assert(offsetof(struct kernel_symbol, descriptor) == 0, "descriptor first");
 
 struct hsat_loaded_object {
-	void *library;           /* dlopen handle */
-	int fd;                  /* its memfd, open while loaded (see open_copy) */
+	void *library;           /* dlopen handle; NULL for an amdgcn object */
+	int fd;                  /* its memfd, open while loaded (see open_copy); -1 if none */
+	/* An amdgcn object (amdgcn_object.h) is not mapped: its kernels are read from the bytes
+	 * and run by native implementations (entry NULL: none, the dispatch is refused). */
+	struct hsat_cpu_kernel_descriptor *native_kernels;
+	struct hsat_cpu_code_object native_table;
 	void *bytes;             /* the runtime's copy of the code object */
 	size_t size;
 	uintptr_t load_base;     /* where the object is mapped, and how far it extends */

@@ -1,6 +1,6 @@
 /*
  * memory.c - regions and AMD memory pools, allocations, host-memory locking, copies, fill and
- * pointer info. Every pool is host memory; a registry of live allocations (a tree keyed by
+ * pointer info. Every pool is host memory; a registry of live allocations (trees keyed by
  * address range) validates frees and answers hsa_amd_pointer_info.
  */
 #include <pthread.h>
@@ -12,6 +12,7 @@
 #include "runtime/agents.h"
 #include "runtime/fork.h"
 #include "runtime/memory.h"
+#include "runtime/workers.h"
 
 #define POOL_MAGIC 0x504f4f4cu /* "POOL" */
 #define GRANULE 4096u
@@ -21,6 +22,7 @@ struct hsat_pool hsat_pools[HSAT_POOL_COUNT] = {
 	[HSAT_POOL_SYSTEM_COARSE] = { POOL_MAGIC, HSAT_POOL_SYSTEM_COARSE, &hsat_cpu_agent },
 	[HSAT_POOL_KERNARG] = { POOL_MAGIC, HSAT_POOL_KERNARG, &hsat_cpu_agent },
 	[HSAT_POOL_DEVICE] = { POOL_MAGIC, HSAT_POOL_DEVICE, &hsat_gpu_agent },
+	[HSAT_POOL_GROUP] = { POOL_MAGIC, HSAT_POOL_GROUP, &hsat_gpu_agent },
 };
 
 struct dealloc_callback {
@@ -36,6 +38,7 @@ struct allocation {
 	struct hsat_pool *pool;
 	void *user_data;
 	struct dealloc_callback *callbacks; /* called when the allocation is freed */
+	unsigned extra_locks; /* LOCKED: further locks of ranges inside it, as ROCr counts them */
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -44,7 +47,15 @@ void hsat_memory_at_fork(enum hsat_fork_phase phase)
 {
 	hsat_fork_mutex(&registry_lock, phase);
 }
-static void *registry; /* tsearch tree of struct allocation */
+/* tsearch trees of struct allocation: pool allocations, and locked host ranges apart. A lock
+ * the program never undid outlives the memory it covered once its owner frees it; malloc
+ * may then hand those bytes to a pool allocation, which must not be refused for it. */
+static void *allocations, *locks;
+
+static void **registry_of(hsa_amd_pointer_type_t type)
+{
+	return type == HSA_EXT_POINTER_TYPE_LOCKED ? &locks : &allocations;
+}
 
 struct hsat_pool *hsat_pool_from_handle(uint64_t handle)
 {
@@ -66,12 +77,20 @@ static int compare_ranges(const void *a, const void *b)
 	return 0;
 }
 
-static struct allocation *registry_find_locked(const void *ptr)
+static struct allocation *registry_find_in_locked(void **tree, const void *ptr)
 {
-	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL };
-	void *node = tfind(&key, &registry, compare_ranges);
+	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL, 0 };
+	void *node = tfind(&key, tree, compare_ranges);
 
 	return node ? *(struct allocation **)node : NULL;
+}
+
+/* The pool allocation holding ptr, else the locked range holding it, else NULL. */
+static struct allocation *registry_find_locked(const void *ptr)
+{
+	struct allocation *entry = registry_find_in_locked(&allocations, ptr);
+
+	return entry ? entry : registry_find_in_locked(&locks, ptr);
 }
 
 static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t type,
@@ -83,9 +102,9 @@ static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t
 
 	if (!entry)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	*entry = (struct allocation){ base, size, type, pool, NULL, NULL };
+	*entry = (struct allocation){ base, size, type, pool, NULL, NULL, 0 };
 	pthread_mutex_lock(&registry_lock);
-	node = tsearch(entry, &registry, compare_ranges);
+	node = tsearch(entry, registry_of(type), compare_ranges);
 	if (!node || *(struct allocation **)node != entry) {
 		free(entry);
 		status = node ? HSA_STATUS_ERROR_INVALID_ARGUMENT : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -111,9 +130,9 @@ static bool registry_remove(void *base, hsa_amd_pointer_type_t type)
 	struct allocation *entry;
 
 	pthread_mutex_lock(&registry_lock);
-	entry = registry_find_locked(base);
-	if (entry && entry->base == (char *)base && entry->type == type)
-		tdelete(entry, &registry, compare_ranges);
+	entry = registry_find_in_locked(registry_of(type), base);
+	if (entry && entry->base == (char *)base)
+		tdelete(entry, registry_of(type), compare_ranges);
 	else
 		entry = NULL;
 	pthread_mutex_unlock(&registry_lock);
@@ -141,8 +160,9 @@ static void free_allocation(void *node)
 void hsat_memory_release_all(void)
 {
 	pthread_mutex_lock(&registry_lock);
-	tdestroy(registry, free_allocation);
-	registry = NULL;
+	tdestroy(allocations, free_allocation);
+	tdestroy(locks, free_allocation);
+	allocations = locks = NULL;
 	pthread_mutex_unlock(&registry_lock);
 }
 
@@ -164,6 +184,8 @@ static size_t system_memory_size(void)
 static uint32_t pool_global_flags(const struct hsat_pool *pool)
 {
 	switch (pool->kind) {
+	case HSAT_POOL_GROUP:
+		return 0; /* not a global segment: no global flags */
 	case HSAT_POOL_SYSTEM_FINE:
 		return HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED;
 	case HSAT_POOL_KERNARG:
@@ -178,6 +200,7 @@ hsa_status_t impl_hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t handle,
 					       hsa_amd_memory_pool_info_t attribute, void *value)
 {
 	struct hsat_pool *pool;
+	bool group;
 
 	HSAT_REQUIRE_INIT();
 	pool = hsat_pool_from_handle(handle.handle);
@@ -185,26 +208,29 @@ hsa_status_t impl_hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t handle,
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	group = pool->kind == HSAT_POOL_GROUP;
 	switch (attribute) {
 	case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
-		*(hsa_amd_segment_t *)value = HSA_AMD_SEGMENT_GLOBAL;
+		*(hsa_amd_segment_t *)value = group ? HSA_AMD_SEGMENT_GROUP : HSA_AMD_SEGMENT_GLOBAL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
 		*(uint32_t *)value = pool_global_flags(pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_SIZE:
+		*(size_t *)value = group ? HSAT_GROUP_SEGMENT_MAX : system_memory_size();
+		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE:
-		*(size_t *)value = system_memory_size();
+		*(size_t *)value = group ? 0 : system_memory_size();
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED:
-		*(bool *)value = true;
+		*(bool *)value = !group;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		*(size_t *)value = GRANULE;
+		*(size_t *)value = group ? 0 : GRANULE;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL:
-		*(bool *)value = pool->kind != HSAT_POOL_DEVICE;
+		*(bool *)value = pool->owner == &hsat_cpu_agent;
 		return HSA_STATUS_SUCCESS;
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -215,6 +241,7 @@ hsa_status_t impl_hsa_region_get_info(hsa_region_t region, hsa_region_info_t att
 				      void *value)
 {
 	struct hsat_pool *pool;
+	bool group;
 
 	HSAT_REQUIRE_INIT();
 	pool = hsat_pool_from_handle(region.handle);
@@ -222,27 +249,32 @@ hsa_status_t impl_hsa_region_get_info(hsa_region_t region, hsa_region_info_t att
 		return HSA_STATUS_ERROR_INVALID_REGION;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	group = pool->kind == HSAT_POOL_GROUP;
 	switch ((int)attribute) {
 	case HSA_REGION_INFO_SEGMENT:
-		*(hsa_region_segment_t *)value = HSA_REGION_SEGMENT_GLOBAL;
+		*(hsa_region_segment_t *)value = pool->kind == HSAT_POOL_GROUP
+							 ? HSA_REGION_SEGMENT_GROUP
+							 : HSA_REGION_SEGMENT_GLOBAL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_GLOBAL_FLAGS:
 		/* the region flags have the same values as the pool flags */
 		*(uint32_t *)value = pool_global_flags(pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_SIZE:
+		*(size_t *)value = group ? HSAT_GROUP_SEGMENT_MAX : system_memory_size();
+		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_ALLOC_MAX_SIZE:
-		*(size_t *)value = system_memory_size();
+		*(size_t *)value = group ? 0 : system_memory_size();
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_ALLOC_MAX_PRIVATE_WORKGROUP_SIZE:
 		*(uint32_t *)value = 0;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED:
-		*(bool *)value = true;
+		*(bool *)value = !group;
 		return HSA_STATUS_SUCCESS;
 	case HSA_REGION_INFO_RUNTIME_ALLOC_GRANULE:
 	case HSA_REGION_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		*(size_t *)value = GRANULE;
+		*(size_t *)value = group ? 0 : GRANULE;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_HOST_ACCESSIBLE:
 		*(bool *)value = true;
@@ -314,6 +346,17 @@ hsa_status_t impl_hsa_amd_agent_iterate_memory_pools(
 	return visit_pools(agent, false, visit_pool, (void *)callback, data);
 }
 
+/* As ROCr: an agent's own pools and system memory by default, the device pool on request,
+ * the group segment only from inside a dispatch. */
+static hsa_amd_memory_pool_access_t pool_access(const struct hsat_agent *agent,
+						const struct hsat_pool *pool)
+{
+	if (pool->owner == agent || pool->owner == &hsat_cpu_agent)
+		return HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT;
+	return pool->kind == HSAT_POOL_GROUP ? HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED
+					     : HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT;
+}
+
 hsa_status_t impl_hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent_handle,
 						     hsa_amd_memory_pool_t pool_handle,
 						     hsa_amd_agent_memory_pool_info_t attribute,
@@ -333,10 +376,7 @@ hsa_status_t impl_hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent_handle,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	switch (attribute) {
 	case HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS:
-		*(hsa_amd_memory_pool_access_t *)value =
-			pool->owner == agent || pool->kind != HSAT_POOL_DEVICE
-				? HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT
-				: HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT;
+		*(hsa_amd_memory_pool_access_t *)value = pool_access(agent, pool);
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS:
 		*(uint32_t *)value = pool->owner == agent ? 0 : 1;
@@ -366,6 +406,8 @@ static hsa_status_t allocate(struct hsat_pool *pool, size_t size, void **ptr)
 
 	if (size == 0 || !ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (pool->kind == HSAT_POOL_GROUP) /* group memory exists only inside a dispatch */
+		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	if (size > system_memory_size())
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	rounded = (size + GRANULE - 1) / GRANULE * GRANULE;
@@ -489,6 +531,38 @@ hsa_status_t impl_hsa_memory_copy(void *dst, const void *src, size_t size)
 
 /* --- locking, fill, pointer info --------------------------------------------------------- */
 
+/* A range inside one that is already locked is locked once more (ROCclr locks the same pages
+ * for each transfer that uses them); true when it was. */
+static bool lock_again(void *host_ptr, size_t size)
+{
+	struct allocation *entry;
+	bool inside;
+
+	pthread_mutex_lock(&registry_lock);
+	entry = registry_find_in_locked(&locks, host_ptr);
+	inside = entry && entry->type == HSA_EXT_POINTER_TYPE_LOCKED &&
+		 size <= entry->size - (size_t)((char *)host_ptr - entry->base);
+	if (inside)
+		entry->extra_locks++;
+	pthread_mutex_unlock(&registry_lock);
+	return inside;
+}
+
+/* Undoes one lock_again() of the locked range holding host_ptr; false when it has none. */
+static bool unlock_extra(void *host_ptr)
+{
+	struct allocation *entry;
+	bool counted;
+
+	pthread_mutex_lock(&registry_lock);
+	entry = registry_find_in_locked(&locks, host_ptr);
+	counted = entry && entry->type == HSA_EXT_POINTER_TYPE_LOCKED && entry->extra_locks > 0;
+	if (counted)
+		entry->extra_locks--;
+	pthread_mutex_unlock(&registry_lock);
+	return counted;
+}
+
 static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *agents,
 			      int num_agent, void **agent_ptr)
 {
@@ -499,8 +573,10 @@ static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *ag
 	for (int i = 0; i < num_agent; i++)
 		if (!hsat_agent_from_handle(agents[i]))
 			return HSA_STATUS_ERROR_INVALID_AGENT;
-	status = registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
-			      &hsat_pools[HSAT_POOL_SYSTEM_FINE]);
+	status = lock_again(host_ptr, size)
+			 ? HSA_STATUS_SUCCESS
+			 : registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
+					&hsat_pools[HSAT_POOL_SYSTEM_FINE]);
 	if (status == HSA_STATUS_SUCCESS)
 		*agent_ptr = host_ptr; /* the emulated GPU sees host memory at its host address */
 	return status;
@@ -529,7 +605,7 @@ hsa_status_t impl_hsa_amd_memory_unlock(void *host_ptr)
 	HSAT_REQUIRE_INIT();
 	if (!host_ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return registry_remove(host_ptr, HSA_EXT_POINTER_TYPE_LOCKED)
+	return unlock_extra(host_ptr) || registry_remove(host_ptr, HSA_EXT_POINTER_TYPE_LOCKED)
 		       ? HSA_STATUS_SUCCESS
 		       : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }

@@ -10,6 +10,8 @@
  */
 #include <string.h>
 
+#include "runtime/blit_kernels.h"
+#include "runtime/cpu_kernels.h"
 #include "runtime/executable.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
@@ -70,11 +72,17 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
 	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	if (!kernel.entry) { /* an amdgcn kernel with no native implementation */
+		hsat_cpu_kernels_report_missing(kernel.name);
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	}
 	/* a GPU would fault on the first kernarg load: report it as the fault it would be */
 	if (kernel.kernarg_size && !p.kernarg_address)
 		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
 	memset(&d, 0, sizeof(d));
 	d.entry = kernel.entry;
+	if (hsat_blit_kernel_is_whole_group(kernel.entry))
+		d.group_entry = kernel.entry;
 	d.kernarg = p.kernarg_address;
 	d.dimensions = dims;
 	d.workgroup_size[0] = p.workgroup_size_x;

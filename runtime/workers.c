@@ -48,6 +48,40 @@ void hsat_workers_thread_done(void)
 	memset(&scratch, 0, sizeof(scratch));
 }
 
+/* Each work-item of the workgroup in turn; how many ran. */
+static uint64_t run_items(struct hsat_dispatch *d, struct hsat_cpu_workitem *wi,
+			  const uint32_t start[3], const uint32_t end[3])
+{
+	uint64_t items = 0;
+
+	for (uint32_t z = start[2]; z < end[2]; z++) {
+		for (uint32_t y = start[1]; y < end[1]; y++) {
+			for (uint32_t x = start[0]; x < end[0]; x++) {
+				wi->local_id[0] = x;
+				wi->local_id[1] = y;
+				wi->local_id[2] = z;
+				for (int i = 0; i < 3; i++)
+					wi->global_id[i] = (uint64_t)wi->group_id[i] *
+								   d->workgroup_size[i] +
+							   wi->local_id[i];
+				d->entry(d->kernarg, wi);
+				items++;
+			}
+		}
+	}
+	return items;
+}
+
+/* The whole workgroup in one call of its native form; how many items that was. */
+static uint64_t run_whole_group(struct hsat_dispatch *d, struct hsat_cpu_workitem *wi,
+				const uint32_t end[3])
+{
+	for (int i = 0; i < 3; i++)
+		wi->global_id[i] = (uint64_t)wi->group_id[i] * d->workgroup_size[i];
+	d->group_entry(d->kernarg, wi);
+	return (uint64_t)end[0] * end[1] * end[2];
+}
+
 static void run_group(struct hsat_dispatch *d, uint64_t group)
 {
 	struct hsat_cpu_workitem wi;
@@ -80,21 +114,7 @@ static void run_group(struct hsat_dispatch *d, uint64_t group)
 		atomic_store(&d->out_of_memory, true); /* skip the items rather than crash */
 		return;
 	}
-	for (uint32_t z = start[2]; z < end[2]; z++) {
-		for (uint32_t y = start[1]; y < end[1]; y++) {
-			for (uint32_t x = start[0]; x < end[0]; x++) {
-				wi.local_id[0] = x;
-				wi.local_id[1] = y;
-				wi.local_id[2] = z;
-				for (int i = 0; i < 3; i++)
-					wi.global_id[i] = (uint64_t)wi.group_id[i] *
-								  d->workgroup_size[i] +
-							  wi.local_id[i];
-				d->entry(d->kernarg, &wi);
-				items++;
-			}
-		}
-	}
+	items = d->group_entry ? run_whole_group(d, &wi, end) : run_items(d, &wi, start, end);
 	atomic_fetch_add(&d->work_items, items);
 	atomic_fetch_add(&d->waves, (items + 63) / 64);
 	atomic_fetch_add(&d->busy_ns, hsat_now_ns() - begin);

@@ -19,6 +19,10 @@
 struct hsat_dispatch {
 	/* input */
 	hsat_cpu_kernel_fn entry;
+	/* NULL, or a native kernel's whole-workgroup form (blit_kernels.h): called once per
+	 * workgroup instead of entry once per work-item, with local id 0 and the global id of the
+	 * workgroup's first item; then entry is not called. */
+	hsat_cpu_kernel_fn group_entry;
 	const void *kernarg;
 	uint32_t dimensions;
 	uint32_t workgroup_size[3];

@@ -16,7 +16,7 @@ liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
 libxml2-dev libxml2-utils libpcre2-dev libiberty-dev binutils \
 libsqlite3-dev sqlite3 \
-libhsa-runtime-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
+libhsa-runtime-dev hipcc libamdhip64-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
 
 missing=""
 for pkg in $PACKAGES; do

@@ -1,6 +1,6 @@
 /*
- * bt_sink.h - what the simple sinks of hsatrace's babeltrace2 graphs (the engine, unify's
- * collect pass) share.
+ * bt_sink.h - what the simple sinks of hsatrace's babeltrace2 graphs (unify's collect pass)
+ * share.
  *
  *   bt_sink_next(it, &msgs, &count, &status)
  *       pulls the next batch; returns 1 when msgs/count hold messages to handle (and put),

@@ -740,7 +740,7 @@ int main(int argc, char **argv)
 	}
 	if (a.o.mode == M_INTERVALS || a.o.mode == M_AT)
 		out_header(&a.out, "analysis,path,start,end,value_type,value");
-	if (trace_read(trace, on_event, &a.eng, err, sizeof(err))) {
+	if (ev_read(trace, on_event, &a.eng, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		a.status = 1;
 	}

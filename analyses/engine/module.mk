@@ -4,7 +4,7 @@ ENGINE_SRCS := value strmap statesys load xml_limits compile compile_view event 
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
 	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o csv_field.o out_file.o) \
-	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_SALVAGE_OBJS)
+	$(COMMON_READ_OBJS)
 ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lpcre2-8 -lm
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-analyze

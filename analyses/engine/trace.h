@@ -1,8 +1,8 @@
 /*
- * trace.h - trace readers: CTF through libbabeltrace2 (src.ctf.fs -> flt.utils.muxer -> our sink)
+ * trace.h - trace readers: CTF through libbabeltrace2 (analyses/common/trace_read.h)
  * and Trace Compass's XML stub trace format (conformance traces).
  *
- * trace_read() picks the reader: a regular file is a stub trace, a directory a CTF trace. Every
+ * ev_read() picks the reader: a regular file is a stub trace, a directory a CTF trace. Every
  * event is handed to fn in timestamp order. Returns 0, or -1 with err filled; events before the
  * failure point have been delivered.
  */
@@ -13,10 +13,10 @@
 
 #include "analyses/engine/event.h"
 
-typedef void (*trace_event_fn)(void *ctx, const struct ev *e);
+typedef void (*ev_trace_fn)(void *ctx, const struct ev *e);
 
-int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz);
-int trace_read_ctf(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz);
-int trace_read(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz);
+int ev_read_stub(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz);
+int ev_read_ctf(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz);
+int ev_read(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz);
 
 #endif

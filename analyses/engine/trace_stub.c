@@ -136,7 +136,7 @@ static void not_a_trace(const char *path, const char *root, char *err, size_t er
 		 !strcmp(root, "tmfxml") ? "; the trace comes after the analysis files" : "");
 }
 
-int trace_read_stub(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
+int ev_read_stub(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz)
 {
 	char parse_error[256] = "";
 	xmlTextReader *r = xmlReaderForFile(path, NULL, XML_PARSE_NONET);
@@ -218,7 +218,7 @@ cleanup:
 	return ret;
 }
 
-int trace_read(const char *path, trace_event_fn fn, void *ctx, char *err, size_t errsz)
+int ev_read(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz)
 {
 	struct stat st;
 
@@ -227,6 +227,6 @@ int trace_read(const char *path, trace_event_fn fn, void *ctx, char *err, size_t
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		return trace_read_ctf(path, fn, ctx, err, errsz);
-	return trace_read_stub(path, fn, ctx, err, errsz);
+		return ev_read_ctf(path, fn, ctx, err, errsz);
+	return ev_read_stub(path, fn, ctx, err, errsz);
 }

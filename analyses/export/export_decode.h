@@ -21,7 +21,7 @@
 #include "analyses/common/demangle.h"
 #include "analyses/export/export_sink.h"
 #include "analyses/stats/keymap.h"
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
 
 struct export_open_call {
 	int64_t pid, tid, start_ns;

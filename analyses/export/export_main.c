@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "analyses/export/export_decode.h"
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 static const char usage_text[] =
 	"usage: hsatrace export --format sqlite|csv|perfetto -o OUT [--force] TRACE\n"

@@ -8,7 +8,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
-#include "analyses/common/bt_sink.h"
+#include "analyses/common/trace_merge.h"
 
 static bt_value *found_traces;	/* nftw() has no user pointer */
 
@@ -59,103 +59,84 @@ struct look {
 	struct rec_trace_look *result;
 };
 
-static bt_graph_simple_sink_component_consume_func_status
-consume(bt_message_iterator *it, void *user_data)
+/* Each message in event-time order (trace_merge.h); non-zero stops at the first HSA one. */
+static int on_message(const bt_message *msg, const struct trace_event *ev, void *data)
 {
-	struct look *look = user_data;
-	bt_message_array_const msgs;
-	uint64_t count = 0;
-	bt_graph_simple_sink_component_consume_func_status ret;
+	struct look *look = data;
 
-	if (!bt_sink_next(it, &msgs, &count, &ret))
-		return ret;
-	for (uint64_t i = 0; i < count; i++) {
-		look->result->events += bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT;
-		look->result->any_hsa = look->result->any_hsa || is_hsa_event(msgs[i]);
-		bt_message_put_ref(msgs[i]);
-	}
-	return look->stop_at_hsa && look->result->any_hsa ?
-		BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END : ret;
+	if (!ev)
+		return 0;
+	look->result->events++;
+	look->result->any_hsa = look->result->any_hsa || is_hsa_event(msg);
+	return look->stop_at_hsa && look->result->any_hsa;
 }
 
-/* Connects every stream to the muxer; returns how many, or -1. */
-static int connect_streams(bt_graph *graph, const bt_component_source *src,
-			    const bt_component_filter *muxer)
-{
-	int connected = 0;
-
-	for (uint64_t i = 0; i < bt_component_source_get_output_port_count(src); i++) {
-		const bt_port_output *out =
-			bt_component_source_borrow_output_port_by_index_const(src, i);
-		/* The muxer always offers one free input port, and a new one per connection. */
-		uint64_t n = bt_component_filter_get_input_port_count(muxer);
-
-		if (bt_graph_connect_ports(graph, out,
-					   bt_component_filter_borrow_input_port_by_index_const(
-						   muxer, n - 1), NULL) !=
-		    BT_GRAPH_CONNECT_PORTS_STATUS_OK)
-			return -1;
-		connected++;
-	}
-	return connected;
-}
-
-/* source.ctf.fs on the traces below dir, into a muxer; -1, or the number of
- * activity streams connected. */
-static int add_source(bt_graph *graph, const char *dir, const bt_component_filter **muxer,
-		      const bt_plugin **ctf, const bt_plugin **utils)
+/* source.ctf.fs on the traces below dir; NULL when there is none or it does not open. */
+static const bt_component_source *add_source(bt_graph *graph, const char *dir,
+					     const bt_plugin **ctf)
 {
 	const bt_component_class_source *fs;
-	const bt_component_class_filter *mux;
-	const bt_component_source *src;
+	const bt_component_source *src = NULL;
 	bt_value *params = bt_value_map_create(), *inputs = NULL;
-	int ret = -1;
 
 	if (bt_plugin_find("ctf", BT_TRUE, BT_FALSE, BT_TRUE, BT_TRUE, BT_FALSE, ctf) !=
-		    BT_PLUGIN_FIND_STATUS_OK ||
-	    bt_plugin_find("utils", BT_TRUE, BT_FALSE, BT_TRUE, BT_TRUE, BT_FALSE, utils) !=
-		    BT_PLUGIN_FIND_STATUS_OK)
+	    BT_PLUGIN_FIND_STATUS_OK)
 		goto end;
 	fs = bt_plugin_borrow_source_component_class_by_name_const(*ctf, "fs");
-	mux = bt_plugin_borrow_filter_component_class_by_name_const(*utils, "muxer");
-	if (!fs || !mux || !params ||
-	    bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
-	    find_traces(dir, inputs) != 0)
-		goto end;
-	if (bt_graph_add_filter_component(graph, mux, "muxer", NULL, BT_LOGGING_LEVEL_NONE,
-					  muxer) != BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
+	if (!fs || !params || bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
+	    find_traces(dir, inputs) != 0 ||
 	    bt_graph_add_source_component(graph, fs, "source", params, BT_LOGGING_LEVEL_NONE,
 					  &src) != BT_GRAPH_ADD_COMPONENT_STATUS_OK)
-		goto end;
-	ret = connect_streams(graph, src, *muxer);
+		src = NULL;
 end:
 	bt_value_put_ref(params);
+	return src;
+}
+
+/* The merging sink with one input per stream of src, connected. 0 or -1. */
+static int add_sink(bt_graph *graph, const bt_component_source *src,
+		    struct trace_merge_params *merge)
+{
+	bt_component_class_sink *cls = trace_merge_class_create();
+	const bt_component_sink *sink;
+	int ret = -1;
+
+	merge->n_inputs = bt_component_source_get_output_port_count(src);
+	if (!cls || bt_graph_add_sink_component_with_initialize_method_data(graph, cls, "look",
+			NULL, merge, BT_LOGGING_LEVEL_NONE, &sink) != BT_GRAPH_ADD_COMPONENT_STATUS_OK)
+		goto end;
+	for (uint64_t i = 0; i < merge->n_inputs; i++)
+		if (bt_graph_connect_ports(graph,
+			    bt_component_source_borrow_output_port_by_index_const(src, i),
+			    bt_component_sink_borrow_input_port_by_index_const(sink, i), NULL) !=
+		    BT_GRAPH_CONNECT_PORTS_STATUS_OK)
+			goto end;
+	ret = 0;
+end:
+	bt_component_class_sink_put_ref(cls);
 	return ret;
 }
 
 int rec_trace_look(const char *dir, bool stop_at_hsa, struct rec_trace_look *result)
 {
-	const bt_plugin *ctf = NULL, *utils = NULL;
-	const bt_component_filter *muxer = NULL;
-	const bt_component_sink *sink;
+	const bt_plugin *ctf = NULL;
+	const bt_component_source *src;
 	bt_graph *graph = NULL;
 	struct look look = { stop_at_hsa, result };
+	struct trace_merge_params merge;
+	char err[512];
 	bt_graph_run_status run;
-	int ret = -1, streams;
+	int ret = -1;
 
 	*result = (struct rec_trace_look){ 0 };
+	merge = (struct trace_merge_params){ .fn = on_message, .data = &look, .err = err,
+					     .err_size = sizeof(err) };
 	graph = bt_graph_create(0);
-	streams = graph ? add_source(graph, dir, &muxer, &ctf, &utils) : -1;
-	if (streams <= 0) {
-		ret = streams;
-		goto end;
-	}
-	if (bt_graph_add_simple_sink_component(graph, "look", NULL, consume, NULL, &look,
-					       &sink) != BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
-	    bt_graph_connect_ports(graph,
-				   bt_component_filter_borrow_output_port_by_name_const(muxer, "out"),
-				   bt_component_sink_borrow_input_port_by_name_const(sink, "in"),
-				   NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK)
+	src = graph ? add_source(graph, dir, &ctf) : NULL;
+	if (src && bt_component_source_get_output_port_count(src) == 0)
+		ret = 0;	/* traces without streams: nothing recorded, nothing to read */
+	if (!src || bt_component_source_get_output_port_count(src) == 0 ||
+	    add_sink(graph, src, &merge) != 0)
 		goto end;
 	do
 		run = bt_graph_run(graph);
@@ -165,7 +146,6 @@ end:
 	bt_current_thread_clear_error();
 	bt_graph_put_ref(graph);
 	bt_plugin_put_ref(ctf);
-	bt_plugin_put_ref(utils);
 	return ret;
 }
 

@@ -2,7 +2,8 @@
  * hsa_check - whether a recording holds any event of the program's HSA use: the tracer
  * emits hsa_meta:trace_info at the first HSA call (hsa_init, or the runtime loading it as
  * a tool), so reading (in time order) stops at the first hsa_meta or API event
- * (libbabeltrace2: source.ctf.fs, filter.utils.muxer, a simple sink).
+ * (libbabeltrace2: source.ctf.fs into the analyses' merging sink, analyses/common/trace_merge.h,
+ * which orders events by time and reads packets that overlap in time whole).
  */
 #ifndef HSATRACE_RECORD_HSA_CHECK_H
 #define HSATRACE_RECORD_HSA_CHECK_H

@@ -14,6 +14,7 @@
  * file, 127 the program was not found (neither of them ran anything).
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -259,6 +260,24 @@ struct program_env {
 	char pass[16];
 };
 
+/*
+ * liblttng-ust's base-address statedump reads the ELF headers of every loaded object (build
+ * id, debug link) when a traced process registers: ~10 ms of each traced process's start,
+ * for lttng_ust_statedump:* events that no analysis reads and record does not enable unless
+ * asked to (an --event pattern that matches them). A value the user set is kept.
+ */
+static bool statedump_wanted(const struct options *o)
+{
+	static const char *const events[] = { "lttng_ust_statedump:start",
+					      "lttng_ust_statedump:bin_info" };
+
+	for (int i = 0; i < o->n_patterns; i++)
+		for (size_t k = 0; k < sizeof(events) / sizeof(events[0]); k++)
+			if (fnmatch(o->patterns[i], events[k], 0) == 0)
+				return true;
+	return false;
+}
+
 static int build_env(struct options *o, struct program_env *pe)
 {
 	char dir[PATH_MAX + 32];
@@ -285,6 +304,9 @@ static int build_env(struct options *o, struct program_env *pe)
 	}
 	if (o->blocking)
 		pe->vars[pe->n++] = (struct child_env){ "LTTNG_UST_ALLOW_BLOCKING", "1", false };
+	if (!getenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP") && !statedump_wanted(o))
+		pe->vars[pe->n++] =
+			(struct child_env){ "LTTNG_UST_WITHOUT_BADDR_STATEDUMP", "1", false };
 	snprintf(pe->runtime, sizeof(pe->runtime), "%s/cpu-runtime", dir);
 	/* Default: the installed ROCr where there is a GPU, else the CPU runtime if present. */
 	if (!o->runtime)

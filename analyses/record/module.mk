@@ -8,7 +8,11 @@ INSTALL_RULES += install-record
 
 $(BUILD)/obj/analyses/record/%.o: EXTRA_CFLAGS += $(LTTNG_CTL_CFLAGS) $(BT2_CFLAGS)
 
-$(B_LIBEXEC)/hsatrace-record: $(RECORD_OBJS)
+# The merging sink of analyses/common (trace_merge.c) reads the recording in event-time order.
+RECORD_READ_OBJS := $(addprefix $(BUILD)/obj/analyses/common/,trace_merge.o trace_event.o \
+	field_cache.o bt_error_text.o) $(COMMON_MERGE_OBJS)
+
+$(B_LIBEXEC)/hsatrace-record: $(RECORD_OBJS) $(RECORD_READ_OBJS)
 	$(link-exe) $(LTTNG_CTL_LIBS) $(BT2_LIBS)
 
 # Preloaded into every process of the recorded program (see follow.c); never sanitized, as it

@@ -18,7 +18,7 @@
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 static const char usage_text[] =
 	"usage: hsatrace report [--max-items N] [--max-lanes N] -o FILE.html TRACE\n"

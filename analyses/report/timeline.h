@@ -22,7 +22,7 @@
 
 #include "analyses/stats/keymap.h"
 #include "analyses/stats/stats_model.h"
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
 
 enum timeline_lane_kind { LANE_THREAD, LANE_QUEUE, LANE_COPIES };
 

@@ -1,12 +1,12 @@
 # analyses/stats: `hsatrace stats`, and the trace-reading and statistics library that
 # `hsatrace report` links too.
-STATS_LIB_SRCS := keymap.c trace_event.c trace_dirs.c trace_merge.c trace_salvage.c trace_reader.c stats_vec.c \
+STATS_LIB_SRCS := keymap.c stats_vec.c \
 	stats_model.c stats_finish.c stats_table.c stats_write.c
 STATS_LIB := $(BUILD)/obj/analyses/stats/libhsat-stats.a
 STATS_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/stats/,$(STATS_LIB_SRCS:.c=.o)) \
 	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o csv_field.o out_file.o demangle.o strtab.o ptrmap.o \
 	api_event.o) \
-	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_SALVAGE_OBJS)
+	$(COMMON_READ_OBJS)
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-stats
 INSTALL_RULES += install-stats

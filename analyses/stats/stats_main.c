@@ -14,7 +14,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/stats/stats_table.h"
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 static const char usage_text[] =
 	"usage: hsatrace stats [--format text|csv|json] [--section LIST] [-o FILE] TRACE\n"

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "analyses/stats/keymap.h"
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
 
 struct stats_api_row {
 	char *function;

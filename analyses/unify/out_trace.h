@@ -31,6 +31,8 @@ struct out_stream {
 	bt_stream *out;			/* reference held */
 	bt_stream_class *sc;		/* borrowed */
 	bt_packet *packet;		/* the open packet, reference held, or NULL */
+	bool end_held;			/* packet's end read, written with the next message */
+	int64_t held_end_ns;		/* its time, ns from origin */
 	uint64_t last_cycles;
 	uint64_t clamped;		/* timestamps moved forward to keep the stream monotonic */
 	bool ended;

@@ -82,7 +82,8 @@ static const char **string_array(const bt_value *params, const char *key, size_t
 	return out;
 }
 
-static int prepare(struct plugin_state *ps, const bt_value *params)
+static int prepare(bt_self_component_filter *self, struct plugin_state *ps,
+		   const bt_value *params)
 {
 	size_t n_inputs, n_passes;
 	const char **inputs = string_array(params, "inputs", &n_inputs);
@@ -90,14 +91,22 @@ static int prepare(struct plugin_state *ps, const bt_value *params)
 	int ret = -1;
 
 	if (!inputs || !passes) {
-		fprintf(stderr, "filter.hsatrace.unify: `inputs` and `counters-from` must be "
-			"strings or arrays of strings\n");
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(
+			bt_self_component_filter_as_self_component(self),
+			"Failed to read the parameters: `inputs` and `counters-from` must be "
+			"strings or arrays of strings: inputs-is-valid=%d, counters-from-is-valid=%d",
+			inputs != NULL, passes != NULL);
 		goto cleanup;
 	}
 	if (n_inputs + n_passes > 0 &&
 	    (unify_job_find(&ps->job, inputs, n_inputs, passes, n_passes) != 0 ||
-	     unify_job_collect(&ps->job, stderr) != 0))
+	     unify_job_collect(&ps->job, stderr) != 0)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(
+			bt_self_component_filter_as_self_component(self),
+			"Failed to read the GPU activity records of the inputs: inputs=%zu, "
+			"counters-from=%zu", n_inputs, n_passes);
 		goto cleanup;
+	}
 	ret = 0;
 cleanup:
 	free(inputs);
@@ -117,7 +126,7 @@ plugin_unify_init(bt_self_component_filter *self, bt_self_component_filter_confi
 	if (!ps)
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 	unify_job_init(&ps->job);
-	if (prepare(ps, params) != 0) {
+	if (prepare(self, ps, params) != 0) {
 		release_state(ps);
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 	}

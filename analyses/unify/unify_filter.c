@@ -120,48 +120,6 @@ static bool snapshot_ns(const bt_clock_snapshot *cs, int64_t *ns)
 	return cs && bt_clock_snapshot_get_ns_from_origin(cs, ns) == BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
 }
 
-/* --- upstreams --- */
-
-/* Makes sure the upstream has a message at pos, or is ended. -1: AGAIN, -2: out of memory. */
-static int upstream_fill(struct unify_iter *it, struct upstream *up)
-{
-	bt_message_iterator_next_status status;
-
-	if (up->ended || up->pos < up->count)
-		return 0;
-	status = bt_message_iterator_next(up->it, &up->msgs, &up->count);
-	up->pos = 0;
-	switch (status) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		return 0;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		up->count = 0;
-		up->ended = true;
-		return 0;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		up->count = 0;
-		return -1;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
-		up->count = 0;
-		return -2;
-	default:
-		up->count = 0;
-		up->ended = true;
-		it->f->params.counts->failed_streams++;
-		report_error(it->f, "input stream is damaged, the rest of it is skipped", up->port);
-		return 0;
-	}
-}
-
-static int64_t upstream_head_ns(struct upstream *up)
-{
-	int64_t ns;
-
-	if (snapshot_ns(msg_snapshot(up->msgs[up->pos]), &ns))
-		return ns;
-	return up->last_ns;
-}
-
 /* --- output trace: environment and clock --- */
 
 static const char *env_string(const bt_trace *t, const char *name)
@@ -216,9 +174,9 @@ static int merge_env(bt_trace *out, const bt_trace *in, size_t index)
 	return 0;
 }
 
-static const bt_stream *head_stream(const struct upstream *up)
+static const bt_stream *head_stream(const struct msg_merge_input *up)
 {
-	if (up->pos >= up->count ||
+	if (up->ended || up->pos >= up->count ||
 	    bt_message_get_type(up->msgs[up->pos]) != BT_MESSAGE_TYPE_STREAM_BEGINNING)
 		return NULL;
 	return bt_message_stream_beginning_borrow_stream_const(up->msgs[up->pos]);
@@ -229,8 +187,8 @@ static size_t head_traces(struct unify_iter *it, const bt_trace **traces)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < it->n_ups; i++) {
-		const bt_stream *s = head_stream(&it->ups[i]);
+	for (size_t i = 0; i < it->merge.n; i++) {
+		const bt_stream *s = head_stream(&it->merge.inputs[i]);
 		const bt_trace *t = s ? bt_stream_borrow_trace_const(s) : NULL;
 		size_t j;
 		const char *domain;
@@ -256,8 +214,8 @@ static const bt_clock_class *model_clock(struct unify_iter *it)
 {
 	const bt_clock_class *fallback = NULL;
 
-	for (size_t i = 0; i < it->n_ups; i++) {
-		const bt_stream *s = head_stream(&it->ups[i]);
+	for (size_t i = 0; i < it->merge.n; i++) {
+		const bt_stream *s = head_stream(&it->merge.inputs[i]);
 		const bt_clock_class *cc;
 		const char *domain;
 
@@ -276,7 +234,7 @@ static const bt_clock_class *model_clock(struct unify_iter *it)
 static int start_output(struct unify_iter *it)
 {
 	struct out_trace *ot = &it->f->ot;
-	const bt_trace **traces = calloc(it->n_ups + 1, sizeof(*traces));
+	const bt_trace **traces = calloc(it->merge.n + 1, sizeof(*traces));
 	size_t n;
 	int ret = -1;
 
@@ -300,12 +258,36 @@ cleanup:
 	return ret;
 }
 
+/*
+ * A packet's end is written when its stream's next message comes, at the earlier of its own
+ * time and the next packet's beginning (bound_ns): input packets may overlap in time (a
+ * packet's end after the next one's beginning), the output's do not, and no event is moved.
+ */
+static int write_held_end(struct unify_iter *it, struct out_stream *s, int64_t bound_ns)
+{
+	int64_t ns = s->held_end_ns < bound_ns ? s->held_end_ns : bound_ns;
+	uint64_t cycles = ns > it->f->ot.offset_ns ? (uint64_t)(ns - it->f->ot.offset_ns) : 0;
+	const bt_message *m;
+
+	if (!s->end_held)
+		return 0;
+	s->end_held = false;
+	if (cycles < s->last_cycles)
+		cycles = s->last_cycles;	/* the packet ends after its last event */
+	s->last_cycles = cycles;
+	m = bt_message_packet_end_create_with_default_clock_snapshot(it->self, s->packet, cycles);
+	BT_PACKET_PUT_REF_AND_RESET(s->packet);
+	return unify_push(it, m);
+}
+
 int unify_close_stream(struct unify_iter *it, struct out_stream *s)
 {
 	bool packets = bt_stream_class_supports_packets(s->sc);
 
 	if (s->ended)
 		return 0;
+	if (write_held_end(it, s, INT64_MAX) != 0)
+		return -1;
 	s->ended = true;
 	if (packets && s->packet) {
 		const bt_message *m;
@@ -395,7 +377,10 @@ static int translate_packet(struct unify_iter *it, const bt_message *msg, bool b
 		return -1;
 	if (beginning) {
 		const bt_field *ctx = bt_packet_borrow_context_field_const(in);
+		int64_t ns;
 
+		if (write_held_end(it, s, snapshot_ns(msg_snapshot(msg), &ns) ? ns : INT64_MAX))
+			return -1;
 		bt_packet_put_ref(s->packet);
 		s->packet = bt_packet_create(s->out);
 		if (!s->packet)
@@ -410,10 +395,14 @@ static int translate_packet(struct unify_iter *it, const bt_message *msg, bool b
 	}
 	if (!s->packet)
 		return 0;
-	with_cs = bt_stream_class_packets_have_end_default_clock_snapshot(s->sc);
-	m = with_cs ? bt_message_packet_end_create_with_default_clock_snapshot(it->self,
-			s->packet, cycles_of(it, s, msg)) :
-		      bt_message_packet_end_create(it->self, s->packet);
+	if (bt_stream_class_packets_have_end_default_clock_snapshot(s->sc)) {
+		int64_t ns;
+
+		s->end_held = true;
+		s->held_end_ns = snapshot_ns(msg_snapshot(msg), &ns) ? ns : INT64_MIN;
+		return 0;
+	}
+	m = bt_message_packet_end_create(it->self, s->packet);
 	bt_packet_put_ref(s->packet);
 	s->packet = NULL;
 	return unify_push(it, m);
@@ -442,7 +431,7 @@ static int translate_discarded(struct unify_iter *it, const bt_message *msg, boo
 	bool known, with_cs;
 	bt_message *m;
 
-	if (!s)
+	if (!s || write_held_end(it, s, INT64_MAX) != 0)
 		return -1;
 	if (events) {
 		known = bt_message_discarded_events_get_count(msg, &count) ==
@@ -507,39 +496,40 @@ static int translate(struct unify_iter *it, const bt_message *msg)
 
 /* --- the merge --- */
 
-/* The upstream with the earliest head, or NULL when all are done. -1 in *err on AGAIN. */
-static struct upstream *earliest(struct unify_iter *it, int64_t *ns, int *err)
+/*
+ * The next input message in event-time order (msg_merge.h: packets that overlap in time are
+ * read whole). An input that fails (corrupted or truncated data) is reported and dropped.
+ * 0 with *has (false: every input ended), 1 on AGAIN, -1 out of memory.
+ */
+static int peek(struct unify_iter *it, struct msg_merge_taken *head, bool *has)
 {
-	struct upstream *best = NULL;
-	int64_t best_ns = INT64_MAX;
-
-	*err = 0;
-	for (size_t i = 0; i < it->n_ups; i++) {
-		struct upstream *up = &it->ups[i];
-		int64_t t;
-
-		if ((*err = upstream_fill(it, up)) != 0)
-			return NULL;
-		if (up->ended)
-			continue;
-		t = upstream_head_ns(up);
-		if (!best || t < best_ns) {
-			best = up;
-			best_ns = t;
+	for (;;) {
+		switch (msg_merge_peek(&it->merge, head)) {
+		case MSG_MERGE_OK:
+			*has = true;
+			return 0;
+		case MSG_MERGE_END:
+			*has = false;
+			return 0;
+		case MSG_MERGE_AGAIN:
+			return 1;
+		case MSG_MERGE_MEMORY_ERROR:
+			return -1;
+		case MSG_MERGE_ERROR:
+			it->f->params.counts->failed_streams++;
+			report_error(it->f, "input stream is damaged, the rest of it is skipped",
+				     it->merge.inputs[it->merge.failed].data);
+			msg_merge_drop(&it->merge, it->merge.failed);
+			break;
 		}
 	}
-	*ns = best_ns;
-	return best;
 }
 
-static int take_one(struct unify_iter *it, struct upstream *up, int64_t ns)
+static int take_one(struct unify_iter *it, const struct msg_merge_taken *head)
 {
-	const bt_message *msg = up->msgs[up->pos++];
-	int ret;
+	const bt_message *msg = msg_merge_take(&it->merge, head);
+	int ret = translate(it, msg);
 
-	if (ns > up->last_ns)
-		up->last_ns = ns;
-	ret = translate(it, msg);
 	bt_message_put_ref(msg);
 	return ret;
 }
@@ -561,19 +551,17 @@ static int close_all(struct unify_iter *it)
 /* Produces at least one pending message, or sets *end. 0, -1 (error), 1 (AGAIN). */
 static int produce(struct unify_iter *it, bool *end)
 {
-	int64_t ns;
-	int err;
-	struct upstream *up = earliest(it, &ns, &err);
+	struct msg_merge_taken head;
+	bool has;
+	int ret = peek(it, &head, &has);
 
 	*end = false;
-	if (err == -1)
-		return 1;
-	if (err)
-		return -1;
-	if (it->syn_pos < it->n_syn && (!up || it->syn[it->syn_pos].ns < ns))
+	if (ret != 0)
+		return ret;
+	if (it->syn_pos < it->n_syn && (!has || it->syn[it->syn_pos].ns < head.ns))
 		return gpu_synth_emit(it, &it->syn[it->syn_pos++]);
-	if (up)
-		return take_one(it, up, ns);
+	if (has)
+		return take_one(it, &head);
 	if (!it->closed)
 		return close_all(it);
 	*end = true;
@@ -583,8 +571,8 @@ static int produce(struct unify_iter *it, bool *end)
 /* Whether an input is itself a unified trace: its GPU events are already there. */
 static bool input_already_unified(struct unify_iter *it)
 {
-	for (size_t i = 0; i < it->n_ups; i++) {
-		const bt_stream *s = head_stream(&it->ups[i]);
+	for (size_t i = 0; i < it->merge.n; i++) {
+		const bt_stream *s = head_stream(&it->merge.inputs[i]);
 
 		if (s && env_string(bt_stream_borrow_trace_const(s), "hsatrace_unified"))
 			return true;
@@ -592,11 +580,15 @@ static bool input_already_unified(struct unify_iter *it)
 	return false;
 }
 
+/* 0, 1 (AGAIN: call again), -1. */
 static int prime(struct unify_iter *it)
 {
-	for (size_t i = 0; i < it->n_ups; i++)
-		if (upstream_fill(it, &it->ups[i]) != 0)
-			return -1;
+	struct msg_merge_taken head;
+	bool has;
+	int ret = peek(it, &head, &has);	/* every input's first messages are in */
+
+	if (ret != 0)
+		return ret;
 	if (start_output(it) != 0)
 		return -1;
 	if (input_already_unified(it)) {
@@ -612,31 +604,27 @@ static bt_message_iterator_class_next_method_status collect_all(struct unify_ite
 {
 	struct unify_params *p = &it->f->params;
 
-	for (size_t i = 0; i < it->n_ups; i++) {
-		struct upstream *up = &it->ups[i];
+	for (;;) {
+		struct msg_merge_taken head;
+		const bt_message *msg;
+		bool has;
+		int ret = peek(it, &head, &has), failed = 0;
 
-		for (;;) {
-			int err = upstream_fill(it, up);
-
-			if (err == -1)
-				return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
-			if (err)
-				return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
-			if (up->ended)
-				break;
-			for (; up->pos < up->count; up->pos++) {
-				const bt_message *msg = up->msgs[up->pos];
-
-				if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT) {
-					p->counts->events_in++;
-					if (gpu_store_collect(p->gpu, msg) != 0)
-						return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
-				}
-				bt_message_put_ref(msg);
-			}
+		if (ret > 0)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
+		if (ret < 0)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
+		if (!has)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
+		msg = msg_merge_take(&it->merge, &head);
+		if (head.is_event) {
+			p->counts->events_in++;
+			failed = gpu_store_collect(p->gpu, msg) != 0;
 		}
+		bt_message_put_ref(msg);
+		if (failed)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
 	}
-	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 }
 
 bt_message_iterator_class_next_method_status
@@ -649,8 +637,13 @@ unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, u
 	if (it->f->params.mode == UNIFY_COLLECT)
 		return collect_all(it);
 	if (!it->primed) {
-		if (prime(it) != 0) {
-			fprintf(stderr, "hsatrace unify: failed to create the output trace\n");
+		int ret = prime(it);
+
+		if (ret > 0)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_AGAIN;
+		if (ret < 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(self,
+				"Failed to create the output trace: inputs=%zu", it->merge.n);
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
 		}
 		it->primed = true;
@@ -658,8 +651,13 @@ unify_filter_next(bt_self_message_iterator *self, bt_message_array_const msgs, u
 	while (it->n_pending - it->pending_pos < capacity && !end) {
 		int ret = produce(it, &end);
 
-		if (ret < 0)
+		if (ret < 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(self,
+				"Failed to write a message onto the unified trace: "
+				"events-in=%" PRIu64 ", events-out=%" PRIu64,
+				it->f->params.counts->events_in, it->f->params.counts->events_out);
 			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
+		}
 		if (ret > 0)
 			break;
 	}
@@ -682,16 +680,11 @@ void unify_filter_iter_finalize(bt_self_message_iterator *self)
 
 	if (!it)
 		return;
-	for (size_t i = 0; i < it->n_ups; i++) {
-		for (uint64_t j = it->ups[i].pos; j < it->ups[i].count; j++)
-			bt_message_put_ref(it->ups[i].msgs[j]);
-		bt_message_iterator_put_ref(it->ups[i].it);
-	}
+	msg_merge_release(&it->merge);
 	for (size_t i = it->pending_pos; i < it->n_pending; i++)
 		bt_message_put_ref(it->pending[i]);
 	gpu_synth_release(it);
 	free(it->pending);
-	free(it->ups);
 	free(it);
 }
 
@@ -713,28 +706,25 @@ unify_filter_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_
 	it->self = self;
 	n_ports = bt_component_filter_get_input_port_count(
 		bt_self_component_filter_as_component_filter(f->self));
-	it->ups = calloc(n_ports + 1, sizeof(*it->ups));
-	if (!it->ups)
+	if (msg_merge_init(&it->merge, n_ports) != 0)
 		goto error;
+	it->merge.n = 0;	/* counts the inputs that open */
 	for (uint64_t i = 0; i < n_ports; i++) {
 		bt_self_component_port_input *in = bt_self_component_filter_borrow_input_port_by_index(
 			f->self, i);
-		struct upstream *up = &it->ups[it->n_ups];
+		struct msg_merge_input *up = &it->merge.inputs[it->merge.n];
 
 		if (!bt_port_is_connected(bt_self_component_port_as_port(
 			bt_self_component_port_input_as_self_component_port(in))))
 			continue;
-		up->name = bt_port_get_name(bt_self_component_port_as_port(
-			bt_self_component_port_input_as_self_component_port(in)));
-		up->port = in;
-		up->last_ns = INT64_MIN;
+		up->data = in;
 		if (bt_message_iterator_create_from_message_iterator(self, in, &up->it) !=
 		    BT_MESSAGE_ITERATOR_CREATE_FROM_MESSAGE_ITERATOR_STATUS_OK) {
 			f->params.counts->failed_streams++;
 			report_error(f, "input stream cannot be read, skipped", in);
 			continue;
 		}
-		it->n_ups++;
+		it->merge.n++;
 	}
 	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
 error:

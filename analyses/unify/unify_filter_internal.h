@@ -12,20 +12,10 @@
 #include <babeltrace2/babeltrace.h>
 
 #include "analyses/common/demangle.h"
+#include "analyses/common/msg_merge.h"
 #include "analyses/common/ptrmap.h"
 #include "analyses/unify/out_trace.h"
 #include "analyses/unify/unify_filter.h"
-
-/* One input port's message iterator and its current batch of messages. */
-struct upstream {
-	bt_message_iterator *it;
-	bt_message_array_const msgs;
-	uint64_t count, pos;
-	int64_t last_ns;
-	bool ended;
-	const char *name;
-	bt_self_component_port_input *port;
-};
 
 enum synth_what { SYN_KERNEL_BEGIN, SYN_KERNEL_END, SYN_COPY_BEGIN, SYN_COPY_END, SYN_COUNTER };
 
@@ -61,8 +51,7 @@ struct unify_filter {
 struct unify_iter {
 	struct unify_filter *f;
 	bt_self_message_iterator *self;
-	struct upstream *ups;
-	size_t n_ups;
+	struct msg_merge merge;		/* the inputs' iterators (data: their input port) */
 	bool primed, closed;
 	const bt_message **pending;
 	size_t n_pending, cap_pending, pending_pos;

@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	engine_init(&eng);
 	for (int i = 0; i < f->nanalyses; i++)
 		engine_add(&eng, &f->analyses[i], 1)->keep_segments = 1;
-	trace_read_stub(trace_path, on_event, &eng, err, sizeof(err));
+	ev_read_stub(trace_path, on_event, &eng, err, sizeof(err));
 	engine_finish(&eng);
 	for (int i = 0; i < f->nviews; i++) {
 		struct view_opts vo = { "trace", INT64_MIN, INT64_MIN, 7, 0 };

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Timestamps going back in a stream: stats and report read the trace as unify does (the late
-# event moved forward to its predecessor's time, counted, unify's warning), exit 0. Events
+# Timestamps going back in a stream: stats, report and analyze read the trace as unify does
+# (the late event moved forward to its predecessor's time, counted, unify's warning), exit 0. Events
 # the tracer discarded: analyze warns as stats and unify do. Damaged streams: messages name
 # the file (unify, stats, analyze) and carry no babeltrace2 addresses.
 . "$(dirname "$0")/../lib/tap.sh"
@@ -15,7 +15,7 @@ for p in "$app" "$ooo" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatra
 	"$bin/hsatrace-analyze"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 13
+plan 15
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
 
@@ -38,6 +38,18 @@ ok $? "with the same warning"
 "$bin/hsatrace-unify" "$tmp/ooo" -o "$tmp/ooo.out" 2>"$tmp/ooo-unify.log"
 grep -q "^hsatrace unify: $clamped\$" "$tmp/ooo-unify.log"
 ok $? "the warning unify prints"
+cat >"$tmp/seq.xml" <<'X'
+<tmfxml><stateProvider id="seq" version="1">
+<eventHandler eventName="ooo:tick"><stateChange><stateAttribute type="constant" value="seq"/>
+<stateValue type="eventField" value="seq"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+"$bin/hsatrace-analyze" -q "$tmp/seq.xml" "$tmp/ooo" >"$tmp/ooo-analyze.txt" 2>"$tmp/ooo-analyze.log" &&
+	grep -q "^hsatrace analyze: $clamped\$" "$tmp/ooo-analyze.log"
+ok $? "analyze: exits 0 with the same warning (babeltrace2's muxer stopped it)" ||
+	diag "$(cat "$tmp/ooo-analyze.log")"
+is "$(cut -f3,6 "$tmp/ooo-analyze.txt" | tr '\t\n' ': ')" "1000:0 3000:2 4000:3 5000:4 " \
+	"analyze: the late event (seq 2, at 2000) at its predecessor's time, 3000 (replacing seq 1 there)"
 
 # Tiny buffers and a burst make the tracer discard.
 lttng create s-lossy -o "$tmp/lossy" >/dev/null &&

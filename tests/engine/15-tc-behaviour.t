@@ -281,4 +281,28 @@ is "$("$A" -q -v pv --part tree "$T/paths.xml" "$T/names.trace.xml" | cut -d, -f
 is "$("$A" -q -v pv2 --part tree "$T/paths.xml" "$T/names.trace.xml" | cut -d, -f1 | tr '\n' ' ')" "names.trace.xml ev1 eabx evx " \
 	"$T7: its metacharacters are not escaped (e(.)*)"
 
+# ---------------------------------------------------------------- issue 15 item 1
+T1=CTFTraceReader
+# Trace Compass's CTF reader keeps one iterator per stream in a priority queue keyed by the
+# current event's timestamp: a trace is ordered by its events, whatever its packets' times.
+# overlap_trace writes packets that overlap (each begins, and holds an event, before the
+# previous one of its stream ends); event n is the n-th in time order.
+ovl=$HSATRACE_BUILD/tests/damaged/overlap_trace
+if [ -x "$ovl" ] && "$ovl" "$T/ovl"; then
+	cat >"$T/ovl.xml" <<'X'
+<tmfxml><stateProvider id="ovl" version="1">
+<eventHandler eventName="ovl:tick"><stateChange><stateAttribute type="constant" value="n"/>
+<stateValue type="eventField" value="n"/></stateChange></eventHandler>
+</stateProvider></tmfxml>
+X
+	"$A" -q "$T/ovl.xml" "$T/ovl" >"$T/ovl.out" 2>"$T/ovl.err"
+	is "$?:$(cat "$T/ovl.err")" "0:" "$T1: packets overlapping in time are read whole (exit 0, nothing on stderr)"
+	is "$(cut -f6 "$T/ovl.out" | tr '\n' ' ')" "1 2 3 4 5 6 7 8 9 " \
+		"$T1: events in timestamp order across streams, packet times aside"
+	is "$(cut -f3 "$T/ovl.out" | tr '\n' ' ')" "1000 1500 2000 3500 4000 6000 7000 7800 9000 " \
+		"$T1: each at its own timestamp (none moved)"
+else
+	skip 3 "$T1: overlap_trace is not built in $HSATRACE_BUILD/tests/damaged"
+fi
+
 done_testing

@@ -1,6 +1,7 @@
 # tests/runtime: C tests of the CPU HSA runtime. They link the runtime itself (rpath to the
 # build tree), and load test_kernels.so, a code object built from tests/runtime/test_kernels.c.
 RUNTIME_TESTS := dispatch signals packets executables tools profiling memory_errors counters \
+	amdgcn_objects \
 	stress barrier_errors fork
 RUNTIME_TEST_BINS := $(patsubst %,$(BUILD)/tests/runtime/%.t,$(RUNTIME_TESTS))
 RUNTIME_TEST_KERNELS := $(BUILD)/tests/runtime/test_kernels.so

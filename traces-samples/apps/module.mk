@@ -25,3 +25,6 @@ install-samples: $(SAMPLE_PROGRAMS) $(SAMPLE_CODE_OBJECTS)
 	install -d $(DESTDIR)$(PREFIX)/lib/hsatrace/samples
 	install -m 755 $(SAMPLE_PROGRAMS) $(DESTDIR)$(PREFIX)/lib/hsatrace/samples/
 	install -m 644 $(SAMPLE_CODE_OBJECTS) $(DESTDIR)$(PREFIX)/lib/hsatrace/samples/
+
+# The HIP programs have their own rules (a third level, below the Makefile's include glob).
+include traces-samples/apps/hip/module.mk

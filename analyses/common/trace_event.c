@@ -1,4 +1,5 @@
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
+#include "analyses/common/field_cache.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@ int trace_event_from_message(struct trace_event *ev, const bt_message *msg)
 	if (bt_message_get_type(msg) != BT_MESSAGE_TYPE_EVENT)
 		return -1;
 	event = bt_message_event_borrow_event_const(msg);
+	ev->event = event;
 	ev->name = bt_event_class_get_name(bt_event_borrow_class_const(event));
 	if (!ev->name)
 		ev->name = "";
@@ -22,8 +24,12 @@ int trace_event_from_message(struct trace_event *ev, const bt_message *msg)
 	ev->specific_context = bt_event_borrow_specific_context_field_const(event);
 	ev->common_context = bt_event_borrow_common_context_field_const(event);
 	clock = bt_message_event_borrow_stream_class_default_clock_class_const(msg);
+	ev->clock = clock;
 	if (clock) {
 		snap = bt_message_event_borrow_default_clock_snapshot_const(msg);
+		if (bt_clock_snapshot_get_ns_from_origin(snap, &ev->origin_ns) !=
+		    BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
+			ev->origin_ns = 0;
 		cycles = bt_clock_snapshot_get_value(snap);
 		freq = bt_clock_class_get_frequency(clock);
 		/* Raw clock value, not ns-from-origin: the tracer converts GPU times to this same
@@ -44,15 +50,32 @@ static const bt_field *find_in(const bt_field *s, const char *name)
 	return bt_field_structure_borrow_member_field_by_name_const(s, name);
 }
 
+/* The payload, then the specific context, then the common context. */
+static const bt_field *lookup(const bt_event *event, const char *name, enum field_scope *scope)
+{
+	for (int sc = FIELD_SCOPE_PAYLOAD; sc <= FIELD_SCOPE_COMMON_CONTEXT; sc++) {
+		const bt_field *f = find_in(field_scope_root(event, (enum field_scope)sc), name);
+
+		if (f) {
+			*scope = (enum field_scope)sc;
+			return f;
+		}
+	}
+	*scope = FIELD_SCOPE_ABSENT;
+	return NULL;
+}
+
+/* Names are the analyses' string constants: cached by (event class, name pointer). */
+static struct field_cache cache;
+
+void trace_event_cache_reset(void)
+{
+	field_cache_reset(&cache);
+}
+
 static const bt_field *find_field(const struct trace_event *ev, const char *name)
 {
-	const bt_field *f = find_in(ev->payload, name);
-
-	if (!f)
-		f = find_in(ev->specific_context, name);
-	if (!f)
-		f = find_in(ev->common_context, name);
-	return f;
+	return ev->event ? field_cache_find(&cache, ev->event, name, lookup) : NULL;
 }
 
 int trace_event_get_u64(const struct trace_event *ev, const char *field, uint64_t *out)

@@ -1,5 +1,5 @@
 /* The babeltrace2 graph: source.ctf.fs per trace folder → our merging sink. */
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include "analyses/common/bt_error_text.h"
 #include "analyses/common/bt_probe.h"
 #include "analyses/common/stream_file.h"
-#include "analyses/stats/trace_merge.h"
-#include "analyses/stats/trace_salvage.h"
+#include "analyses/common/trace_merge.h"
+#include "analyses/common/trace_salvage.h"
 
 struct read_state {
 	trace_event_fn fn;
@@ -40,14 +40,25 @@ static void describe_stream(const bt_port_output *upstream, char *buf, size_t si
 	stream_file_describe(dir, bt_port_get_name(port), buf, size);
 }
 
-/* err = what, then babeltrace2's causes (and clears its error). */
-static void take_bt_error(const char *what, char *err, size_t err_size)
+/* err = what, then babeltrace2's causes (and clears its error); the causes also in
+ * `causes` when not NULL. */
+static void take_bt_error_into(const char *what, char *err, size_t err_size, char *causes,
+			       size_t causes_size)
 {
 	size_t len = (size_t)snprintf(err, err_size, "%s", what);
-	char causes[2048];
+	char own[2048];
 
-	if (bt_error_text_take(causes, sizeof(causes)) && len < err_size)
+	if (!causes) {
+		causes = own;
+		causes_size = sizeof(own);
+	}
+	if (bt_error_text_take(causes, causes_size) && len < err_size)
 		snprintf(err + len, err_size - len, ": %s", causes);
+}
+
+static void take_bt_error(const char *what, char *err, size_t err_size)
+{
+	take_bt_error_into(what, err, err_size, NULL, 0);
 }
 
 static void count_losses(struct trace_read_losses *losses, const bt_message *msg)
@@ -80,6 +91,8 @@ static int on_message(const bt_message *msg, const struct trace_event *ev, void 
 	if (s->fn(ev, s->data, s->err, s->err_size))
 		return -1;
 	s->events++;
+	s->losses.failure.events = s->events;
+	s->losses.failure.last_origin_ns = ev->origin_ns;
 	if (s->progress && (s->events & 0xfffff) == 0)
 		fprintf(stderr, "\rread %" PRIu64 " events", s->events);
 	return 0;
@@ -103,7 +116,7 @@ static int find_fs_class(const bt_plugin **ctf, const bt_component_class_source 
 
 static int add_source(bt_graph *graph, const bt_component_class_source *fs, const char *dir,
 		      size_t index, const bt_component_source **src, char *err,
-		      size_t err_size)
+		      size_t err_size, struct trace_read_failure *failure)
 {
 	bt_value *params = bt_value_map_create(), *inputs = NULL;
 	char name[32], what[4200];
@@ -118,7 +131,7 @@ static int add_source(bt_graph *graph, const bt_component_class_source *fs, cons
 	if (bt_graph_add_source_component(graph, fs, name, params, BT_LOGGING_LEVEL_NONE,
 					  src) != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
 		snprintf(what, sizeof(what), "failed to read CTF trace: path=%s", dir);
-		take_bt_error(what, err, err_size);
+		take_bt_error_into(what, err, err_size, failure->causes, sizeof(failure->causes));
 		goto cleanup;
 	}
 	ret = 0;
@@ -175,8 +188,10 @@ static int build_graph(bt_graph *graph, const bt_component_class_source *fs,
 	}
 	merge->n_inputs = 0;
 	for (size_t i = 0; i < s->ndirs; i++) {
-		if (add_source(graph, fs, s->dirs[i], i, &s->srcs[i], s->err, s->err_size)) {
+		if (add_source(graph, fs, s->dirs[i], i, &s->srcs[i], s->err, s->err_size,
+			       &s->losses.failure)) {
 			s->source_refused = 1;
+			s->losses.failure.opening = 1;
 			return -1;
 		}
 		merge->n_inputs += bt_component_source_get_output_port_count(s->srcs[i]);
@@ -186,7 +201,7 @@ static int build_graph(bt_graph *graph, const bt_component_class_source *fs,
 }
 
 static int run_graph(bt_graph *graph, struct read_state *state,
-		     const struct trace_merge_params *merge)
+		     struct trace_merge_params *merge)
 {
 	bt_graph_run_status run;
 
@@ -200,7 +215,12 @@ static int run_graph(bt_graph *graph, struct read_state *state,
 	if (merge->callback_failed || state->err[0])
 		bt_current_thread_clear_error(); /* the callback or the merge said why */
 	else
-		take_bt_error("failed to read the trace", state->err, state->err_size);
+		take_bt_error_into("failed to read the trace", state->err, state->err_size,
+				   merge->causes, sizeof(merge->causes));
+	snprintf(state->losses.failure.stream, sizeof(state->losses.failure.stream), "%s",
+		 merge->stream);
+	snprintf(state->losses.failure.causes, sizeof(state->losses.failure.causes), "%s",
+		 merge->causes);
 	return -1;
 }
 
@@ -251,13 +271,15 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 	bt_graph *graph = NULL;
 	struct read_state state = { .fn = fn, .data = data, .err = err, .err_size = err_size };
 	struct salvage salvage;
-	struct trace_merge_params merge = { .fn = on_message, .data = &state,
-					    .describe = describe_stream, .err = err,
-					    .err_size = err_size };
+	struct trace_merge_params merge;
 	int ret = -1;
 
+	merge = (struct trace_merge_params){ .fn = on_message, .data = &state,
+					     .describe = describe_stream, .err = err,
+					     .err_size = err_size };
 	state.progress = opts && opts->progress;
 	err[0] = '\0';
+	trace_event_cache_reset();
 	trace_check_tree(path, prog, &state.losses.damage);
 	salvage_init(&salvage, prog);
 	if (trace_find_dirs(path, &state.dirs, &state.ndirs, err, err_size) ||
@@ -270,15 +292,16 @@ int trace_read(const char *path, const struct trace_read_options *opts, trace_ev
 	}
 	if (open_graph(&graph, fs, &state, &merge, &salvage) || run_graph(graph, &state, &merge))
 		goto cleanup;
+	ret = 0;
+cleanup:
 	state.losses.clamped = merge.clamped;
 	if (merge.clamped)
 		fprintf(stderr, "%s: warning: %" PRIu64 " out-of-order timestamps moved forward to "
 			"keep streams monotonic\n", prog, merge.clamped);
 	if (losses)
 		*losses = state.losses;
-	ret = 0;
-cleanup:
 	bt_graph_put_ref(graph);
+	trace_event_cache_reset();	/* its event classes are gone with the graph */
 	bt_plugin_put_ref(ctf);
 	free(state.srcs);
 	trace_dirs_free(state.dirs, state.ndirs);

@@ -1,5 +1,5 @@
 /* trace_salvage.c - see trace_salvage.h. */
-#include "analyses/stats/trace_salvage.h"
+#include "analyses/common/trace_salvage.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,8 +11,8 @@
  *       drops the folders whose packetized metadata is cut or damaged (babeltrace2 would
  *       spin on them; trace_check has said so): before any folder is opened
  */
-#ifndef HSAT_STATS_TRACE_SALVAGE_H
-#define HSAT_STATS_TRACE_SALVAGE_H
+#ifndef HSATRACE_ANALYSES_TRACE_SALVAGE_H
+#define HSATRACE_ANALYSES_TRACE_SALVAGE_H
 
 #include <stddef.h>
 

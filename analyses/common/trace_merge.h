@@ -1,8 +1,9 @@
 /*
  * trace_merge - the sink of trace_read's graph: merges its input ports (one per stream of the
- * source.ctf.fs components) in time order, as filter.utils.muxer does, except that a time
- * going back in its stream is moved forward to the stream's last time and counted (as
- * `hsatrace unify` does) instead of stopping the read.
+ * source.ctf.fs components) in event-time order (msg_merge.h: packets that overlap in time
+ * are read whole, as Trace Compass reads them, where filter.utils.muxer stops), and moves
+ * an event time going back in its stream forward to the stream's last event time, counted
+ * (as `hsatrace unify` does), instead of stopping the read.
  *
  *   cls = trace_merge_class_create();
  *   bt_graph_add_sink_component_with_initialize_method_data(graph, cls, name, NULL, &params,
@@ -13,15 +14,15 @@
  * clamped), any other with ev NULL; the callback does not own the message. A failing
  * upstream ends the read with params.err naming its stream (params.describe) and the causes.
  */
-#ifndef HSAT_STATS_TRACE_MERGE_H
-#define HSAT_STATS_TRACE_MERGE_H
+#ifndef HSATRACE_ANALYSES_TRACE_MERGE_H
+#define HSATRACE_ANALYSES_TRACE_MERGE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <babeltrace2/babeltrace.h>
 
-#include "analyses/stats/trace_event.h"
+#include "analyses/common/trace_event.h"
 
 /* Returns 0 to go on, non-zero to stop with an error (written in err by the callback). */
 typedef int (*trace_merge_fn)(const bt_message *msg, const struct trace_event *ev, void *data);
@@ -35,6 +36,8 @@ struct trace_merge_params {
 	uint64_t clamped;	/* out: event times moved forward */
 	int callback_failed;	/* out: fn stopped the read */
 	char *err;		/* out: why an upstream failed */
+	char stream[4400];	/* out: the stream that failed, as describe names it, or "" */
+	char causes[2048];	/* out: babeltrace2's causes of that failure, one a line */
 	size_t err_size;
 };
 

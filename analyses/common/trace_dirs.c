@@ -1,5 +1,5 @@
 /* Finding the CTF trace folders under a path: every folder holding a `metadata` file. */
-#include "analyses/stats/trace_reader.h"
+#include "analyses/common/trace_read.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,0 +1,24 @@
+/*
+ * cpu_kernels - CPU builds of a program's own amdgcn kernels.
+ *
+ * HSATRACE_CPU_KERNELS=FILE[:FILE...] names CPU code objects (hsat_cpu_kernel.h: C kernels in
+ * a shared object) whose kernels are named as the amdgcn kernels they stand for, by their
+ * mangled names (`_Z6squarePfPKfi`: mangled names are C identifiers). When an amdgcn code
+ * object is loaded, each kernel that is not one of ROCclr's blit kernels runs the kernel of
+ * that name from these files. They are opened once, at the first lookup, and stay loaded for
+ * the process (the kernels of loaded executables point into them); a file that cannot be
+ * used is named in one line on stderr and skipped.
+ */
+#ifndef HSAT_RUNTIME_CPU_KERNELS_H
+#define HSAT_RUNTIME_CPU_KERNELS_H
+
+#include "runtime/include/hsat_cpu_kernel.h"
+
+/* The CPU build of the kernel of that (mangled) name, or NULL. */
+const struct hsat_cpu_kernel_descriptor *hsat_cpu_kernels_find(const char *name);
+
+/* One line on stderr: the kernel (demangled, and as named) has no CPU implementation, its
+ * dispatch fails, and how to give it one. */
+void hsat_cpu_kernels_report_missing(const char *name);
+
+#endif
