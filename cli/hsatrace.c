@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{ "report",  "write a self-contained HTML report of a trace" },
 	{ "export",  "export a trace as an SQLite database, CSV files or a Perfetto trace" },
 	{ "views",   "write the Trace Compass XML views next to a trace" },
+	{ "model",   "a queueing model of a trace: measured vs modelled, what-if predictions" },
 };
 
 static void usage(FILE *out)

@@ -38,7 +38,7 @@ static size_t unpacketize(unsigned char *buf, size_t size)
 	return out;
 }
 
-static char *read_text(const char *path)
+char *ctf_metadata_read_text(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	unsigned char *buf = f ? malloc(METADATA_MAX_SIZE + 1) : NULL;
@@ -80,7 +80,7 @@ static int block_value(const char *block, const char *block_end, const char *key
 
 int ctf_clock_read(const char *metadata_path, struct ctf_clock *clock)
 {
-	char *text = read_text(metadata_path);
+	char *text = ctf_metadata_read_text(metadata_path);
 	const char *block = text ? strstr(text, "clock {") : NULL;
 	const char *block_end = block ? strstr(block, "};") : NULL;
 	long long freq = 1000000000, offset_s = 0, offset = 0;

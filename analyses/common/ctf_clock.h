@@ -17,6 +17,10 @@ struct ctf_clock {
 	int64_t offset;
 };
 
+/* The metadata's TSDL text (packetized metadata unwrapped), NUL-terminated, to free; or
+ * NULL when the file cannot be read. */
+char *ctf_metadata_read_text(const char *metadata_path);
+
 int ctf_clock_read(const char *metadata_path, struct ctf_clock *clock);
 int64_t ctf_clock_ns_from_origin(const struct ctf_clock *clock, uint64_t cycles);
 

@@ -67,19 +67,36 @@ static uint64_t packet_bytes(struct walk *w, uint64_t offset)
 	    (w->order != ORDER_UNKNOWN && order != w->order))
 		return 0;
 	w->order = order;
-	for (ssize_t at = 4; at + 8 <= n; at++) {
-		bytes = size_field(w, head, at, offset);
-		if (bytes && (offset + bytes == w->size ||
-			      magic_at(w->fd, offset + bytes, order))) {
-			if (w->size_at < 0)
-				w->size_at = at;
+	/* Every packet of a stream has its size where the first one had it: a scan could take
+	 * header bytes that happen to lead to a later packet (LTTng's 32-bit stream id and the
+	 * instance id after it read as 65536 bits) over a damaged packet. */
+	if (w->size_at >= 0 && w->size_at + 8 <= n) {
+		bytes = size_field(w, head, w->size_at, offset);
+		if (bytes && (offset + bytes == w->size || magic_at(w->fd, offset + bytes, order)))
 			return bytes;
+		w->last = true;
+		return bytes;
+	}
+	/* The first packet: the nearest next packet, other values that happen to lead to a
+	 * later one are not its size. */
+	{
+		uint64_t best = 0;
+		ssize_t best_at = -1;
+
+		for (ssize_t at = 4; at + 8 <= n; at++) {
+			bytes = size_field(w, head, at, offset);
+			if (bytes && (!best || bytes < best) &&
+			    (offset + bytes == w->size || magic_at(w->fd, offset + bytes, order))) {
+				best = bytes;
+				best_at = at;
+			}
+		}
+		if (best) {
+			w->size_at = best_at;
+			return best;
 		}
 	}
-	if (w->size_at < 0 || w->size_at + 8 > n)
-		return 0;
-	w->last = true;
-	return size_field(w, head, w->size_at, offset);
+	return 0;
 }
 
 size_t packet_walk(const char *path, uint64_t size, uint64_t *ends, size_t max)

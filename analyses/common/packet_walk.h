@@ -3,11 +3,11 @@
  * metadata (a unified trace has no LTTng index to list them).
  *
  * Every packet header starts with the CTF magic number (in the trace's byte order) and its
- * packet context holds the packet size in bits; the walk takes, in the first bytes of each
- * packet, the first 64-bit value that leads exactly to the next magic number or to the end
- * of the file, and stops at the first packet for which none does (damaged or truncated);
- * the packet before a damaged one is still taken when its size is where the first packet's
- * was (whether it is readable is for the caller to try).
+ * packet context holds the packet size in bits; the walk takes, in the first bytes of the
+ * first packet, the 64-bit value that leads to the nearest next magic number (or exactly to
+ * the end of the file), and reads every later packet's size at the same place; it stops at
+ * the first packet whose size leads to neither (damaged or truncated), that packet still
+ * taken as the last one (whether it is readable is for the caller to try).
  */
 #ifndef HSATRACE_UNIFY_PACKET_WALK_H
 #define HSATRACE_UNIFY_PACKET_WALK_H

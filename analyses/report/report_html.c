@@ -3,29 +3,13 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "analyses/report/report_assets.h"
+#include "analyses/report/report_data.h"
 #include "cli/version.h"
-
-#define LABEL_W 240
-#define PLOT_W 1000
-#define AXIS_H 28
-#define ROW_H 10
-#define MAX_DEPTH 4
-#define COUNTER_H 44
-#define LANE_GAP 6
 
 static void esc(const char *s, FILE *out)
 {
 	stats_write_html_text(s, out);
-}
-
-/* A stable colour per name, so a kernel looks the same in every report. */
-static unsigned hue_of(const char *name)
-{
-	unsigned h = 2166136261u;
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 16777619u;
-	return h % 360;
 }
 
 static void format_duration(int64_t ns, char *buf, size_t size)
@@ -40,24 +24,6 @@ static void format_duration(int64_t ns, char *buf, size_t size)
 		snprintf(buf, size, "%.2f s", (double)ns / 1e9);
 }
 
-struct scale {
-	int64_t t0, span;
-};
-
-static double x_of(const struct scale *s, int64_t t)
-{
-	return LABEL_W + (double)(t - s->t0) / (double)s->span * PLOT_W;
-}
-
-static int lane_height(const struct timeline_lane *lane)
-{
-	int rows = lane->kind == LANE_THREAD ? (int)lane->max_depth + 1 : 1;
-
-	if (rows > MAX_DEPTH)
-		rows = MAX_DEPTH;
-	return rows * ROW_H + (lane->kind == LANE_THREAD ? 0 : 4);
-}
-
 /* ---- the page's parts --------------------------------------------------------------- */
 
 static void write_head(const struct report_page *p, FILE *out)
@@ -65,23 +31,9 @@ static void write_head(const struct report_page *p, FILE *out)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 	      "<title>hsatrace report: ", out);
 	esc(p->trace, out);
-	fputs("</title>\n<style>\n"
-	      "body { font: 13px sans-serif; margin: 16px; color: #222; }\n"
-	      "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 24px; }\n"
-	      "table.stats { border-collapse: collapse; margin: 4px 0 12px; }\n"
-	      "table.stats th, table.stats td { border: 1px solid #ccc; padding: 2px 6px; }\n"
-	      "table.stats th { background: #eee; } td.num, th.num { text-align: right; }\n"
-	      "td.num { font-family: monospace; }\n"
-	      "svg.timeline { border: 1px solid #ccc; background: #fff; }\n"
-	      "svg text { font: 11px sans-serif; fill: #222; }\n"
-	      "svg .axis { stroke: #bbb; stroke-width: 0.5; }\n"
-	      "svg rect { stroke: #fff; stroke-width: 0.4; }\n"
-	      "svg .merged { opacity: 0.7; }\n"
-	      "svg .counter { fill: none; stroke: #c33; stroke-width: 1.2; }\n"
-	      "p.caption { color: #555; max-width: 1250px; }\n"
-	      "p.note { background: #ffd; border: 1px solid #cc9; padding: 4px 8px; }\n"
-	      ".swatch { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }\n"
-	      "</style>\n</head>\n<body>\n", out);
+	fputs("</title>\n<style>\n", out);
+	fputs(report_css, out);
+	fputs("</style>\n</head>\n<body>\n", out);
 }
 
 static void write_summary(const struct report_page *p, FILE *out)
@@ -111,28 +63,20 @@ static void write_summary(const struct report_page *p, FILE *out)
 			p->damage->missing_bytes, p->damage->folders_without_metadata);
 }
 
-/* Counters are lanes too: at most max_lanes of them are drawn. */
-static size_t drawn_counters(const struct report_page *p)
-{
-	size_t n = p->timeline->ncounters;
-
-	return n < p->max_lanes ? n : p->max_lanes;
-}
-
 static void write_limits_note(const struct report_page *p, FILE *out)
 {
 	const struct timeline *tl = p->timeline;
 	size_t hidden = tl->nlanes > p->max_lanes ? tl->nlanes - p->max_lanes : 0;
-	size_t hidden_counters = tl->ncounters - drawn_counters(p);
+	size_t hidden_counters = tl->ncounters > p->max_lanes ? tl->ncounters - p->max_lanes : 0;
 
 	if (!tl->merged && !hidden && !hidden_counters)
 		return;
 	fputs("<p class=\"note\" id=\"limits\">To keep this page small, ", out);
 	if (tl->merged)
-		fprintf(out, "lanes with more than %zu intervals show neighbouring intervals merged "
-			"into one bar (its tooltip says how many; lanes marked * are affected) and "
-			"counters with more than %zu samples keep the larger of neighbouring "
-			"samples. ", tl->max_items, tl->max_items);
+		fprintf(out, "the timeline holds at most %zu bars per lane and %zu in all: beyond, "
+			"neighbouring intervals are merged into one bar (its tooltip says how many; "
+			"lanes marked * are affected) and counters keep the larger of neighbouring "
+			"samples. ", tl->max_items, p->budget);
 	if (hidden)
 		fprintf(out, "Only the first %zu of %zu lanes are drawn. ", p->max_lanes,
 			tl->nlanes);
@@ -142,184 +86,49 @@ static void write_limits_note(const struct report_page *p, FILE *out)
 	fputs("The tables below count every event.</p>\n", out);
 }
 
-/* An axis label in the unit of the tick step: "+2 ms", "+150 us". */
-static void format_tick(int64_t t, int64_t step, char *buf, size_t size)
+static void write_controls(FILE *out)
 {
-	if (step >= 1000000000)
-		snprintf(buf, size, "%g s", (double)t / 1e9);
-	else if (step >= 1000000)
-		snprintf(buf, size, "%g ms", (double)t / 1e6);
-	else if (step >= 1000)
-		snprintf(buf, size, "%g us", (double)t / 1e3);
-	else
-		snprintf(buf, size, "%" PRId64 " ns", t);
-}
-
-static void write_axis(const struct scale *s, int height, FILE *out)
-{
-	static const int64_t steps[] = { 1, 2, 5 };
-	int64_t step = 1;
-	char label[32];
-
-	/* The smallest 1-2-5 step that gives at most 10 ticks. */
-	for (int64_t decade = 1; decade <= INT64_MAX / 10; decade *= 10) {
-		int found = 0;
-
-		for (int i = 0; i < 3 && !found; i++) {
-			step = steps[i] * decade;
-			found = s->span / step <= 10;
-		}
-		if (found)
-			break;
-	}
-	for (int64_t t = 0; t <= s->span; t += step) {
-		double x = x_of(s, s->t0 + t);
-
-		format_tick(t, step, label, sizeof(label));
-		fprintf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
-			"<text x=\"%.1f\" y=\"14\">+%s</text>\n", x, AXIS_H - 8, x, height, x + 2,
-			label);
-	}
-}
-
-static const char *lane_class(enum timeline_lane_kind kind)
-{
-	return kind == LANE_THREAD ? "api" : kind == LANE_QUEUE ? "kernel" : "copy";
-}
-
-static void write_item(const struct timeline *tl, const struct timeline_lane *lane,
-		       const struct timeline_item *it, const struct scale *s, int y, FILE *out)
-{
-	const char *name = it->name == TIMELINE_MIXED ? NULL : tl->names[it->name];
-	double x = x_of(s, it->begin_ns), w = x_of(s, it->end_ns) - x;
-	unsigned depth = it->depth < MAX_DEPTH ? it->depth : MAX_DEPTH - 1;
-	char dur[32];
-
-	if (w < 0.5)
-		w = 0.5;
-	format_duration(it->end_ns - it->begin_ns, dur, sizeof(dur));
-	fprintf(out, "<rect class=\"%s%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" ",
-		lane_class(lane->kind), it->count > 1 ? " merged" : "", x,
-		y + (int)depth * ROW_H, w, ROW_H - 1);
-	if (name)
-		fprintf(out, "fill=\"hsl(%u,55%%,55%%)\"><title>", hue_of(name));
-	else
-		fputs("fill=\"#999\"><title>", out);
-	if (it->count > 1)
-		fprintf(out, "%" PRIu64 " intervals merged: %s, ", it->count,
-			name ? name : "several names");
-	else {
-		esc(name ? name : "?", out);
-		fputs(": ", out);
-	}
-	fprintf(out, "%s at +", dur);
-	format_duration(it->begin_ns - s->t0, dur, sizeof(dur));
-	fprintf(out, "%s</title></rect>\n", dur);
-}
-
-static int write_lanes(const struct report_page *p, const struct scale *s, int y, FILE *out)
-{
-	const struct timeline *tl = p->timeline;
-
-	for (size_t i = 0; i < tl->nlanes && i < p->max_lanes; i++) {
-		const struct timeline_lane *lane = &tl->lanes[i];
-		int merged = lane->intervals > lane->count;
-
-		fprintf(out, "<g class=\"lane\" data-kind=\"%s\">\n<text x=\"4\" y=\"%d\">",
-			lane_class(lane->kind), y + ROW_H - 1);
-		esc(lane->label, out);
-		fprintf(out, "%s</text>\n", merged ? " *" : "");
-		for (size_t k = 0; k < lane->count; k++)
-			write_item(tl, lane, &lane->items[k], s, y, out);
-		fputs("</g>\n", out);
-		y += lane_height(lane) + LANE_GAP;
-	}
-	return y;
-}
-
-static int write_counters(const struct report_page *p, const struct scale *s, int y, FILE *out)
-{
-	const struct timeline *tl = p->timeline;
-
-	for (size_t i = 0; i < drawn_counters(p); i++) {
-		const struct timeline_counter *c = &tl->counters[i];
-		double range = c->max > c->min ? c->max - c->min : 1.0;
-		double prev_y = 0;
-
-		fprintf(out, "<g class=\"counter-lane\">\n<text x=\"4\" y=\"%d\">", y + 12);
-		esc(c->label, out);
-		fprintf(out, "</text><text x=\"4\" y=\"%d\">%g .. %g</text>\n", y + 26, c->min,
-			c->max);
-		fputs("<polyline class=\"counter\" points=\"", out);
-		/* A step plot: a counter keeps its value until the next sample. */
-		for (size_t k = 0; k < c->count; k++) {
-			double x = x_of(s, c->points[k].ts_ns);
-			double py = y + COUNTER_H - 4 -
-				    (c->points[k].value - c->min) / range * (COUNTER_H - 8);
-
-			if (k)
-				fprintf(out, " %.2f,%.2f", x, prev_y);
-			fprintf(out, "%s%.2f,%.2f", k ? " " : "", x, py);
-			prev_y = py;
-		}
-		fprintf(out, "\"><title>%" PRIu64 " samples</title></polyline>\n</g>\n",
-			c->samples);
-		y += COUNTER_H + LANE_GAP;
-	}
-	return y;
-}
-
-static int svg_height(const struct report_page *p)
-{
-	const struct timeline *tl = p->timeline;
-	int h = AXIS_H;
-
-	for (size_t i = 0; i < tl->nlanes && i < p->max_lanes; i++)
-		h += lane_height(&tl->lanes[i]) + LANE_GAP;
-	return h + (int)drawn_counters(p) * (COUNTER_H + LANE_GAP) + 4;
+	fputs("<div class=\"tl-bar\">\n"
+	      "<input type=\"search\" id=\"tl-search\" placeholder=\"Search kernels and API "
+	      "functions\" aria-label=\"search kernels and API functions\"/>\n"
+	      "<span id=\"tl-matches\" class=\"info\"></span>\n"
+	      "<button type=\"button\" id=\"tl-reset\">Reset zoom</button>\n"
+	      "<span id=\"tl-range\" class=\"info\"></span>\n"
+	      "<span id=\"tl-selection\" class=\"info\"></span>\n"
+	      "</div>\n", out);
 }
 
 static void write_timeline(const struct report_page *p, FILE *out)
 {
 	const struct timeline *tl = p->timeline;
-	struct scale s = { tl->first_ns, tl->last_ns - tl->first_ns };
-	int height = svg_height(p), y;
+	struct report_data_limits limits = { p->max_lanes, p->budget };
 
-	if (s.span <= 0)
-		s.span = 1;
 	fputs("<h2 id=\"timeline\">Timeline</h2>\n", out);
 	if (!tl->nlanes && !tl->ncounters) {
 		fputs("<p>Nothing to draw: no API calls, GPU activity or counters.</p>\n", out);
 		return;
 	}
 	write_limits_note(p, out);
-	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" "
-		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", LABEL_W + PLOT_W + 10,
-		height, LABEL_W + PLOT_W + 10, height);
-	write_axis(&s, height, out);
-	y = write_lanes(p, &s, AXIS_H, out);
-	write_counters(p, &s, y, out);
-	fputs("</svg>\n<p class=\"caption\">Threads (procname pid/tid): their HSA API calls, a "
-	      "call made inside another one row lower. Queues: kernels at GPU time. Copies: "
-	      "asynchronous copies at GPU time. Counters: step plots between their minimum and "
-	      "maximum. Hover a bar for its name, duration and start.</p>\n", out);
-}
-
-static void write_kernel_legend(const struct report_page *p, FILE *out)
-{
-	const struct stats_vec *k = &p->model->kernels;
-
-	if (!k->count)
-		return;
-	fputs("<p id=\"legend\">Kernels:", out);
-	for (size_t i = 0; i < k->count && i < 24; i++) {
-		const char *name = STATS_ROW(k, struct stats_kernel_row, i)->name;
-
-		fprintf(out, "<span class=\"swatch\" style=\"background: hsl(%u,55%%,55%%)\"></span>",
-			hue_of(name));
-		esc(name, out);
-	}
-	fputs("</p>\n", out);
+	write_controls(out);
+	fputs("<div class=\"tl-view\"><canvas id=\"tl-canvas\" tabindex=\"0\" width=\"1250\" "
+	      "height=\"100\">The timeline needs a browser with JavaScript.</canvas>"
+	      "<div id=\"tl-tooltip\" class=\"tl-tooltip\" hidden=\"hidden\"></div></div>\n"
+	      "<div id=\"tl-legend\"></div>\n"
+	      "<noscript><p class=\"note\">The timeline needs JavaScript; the tables below do "
+	      "not.</p></noscript>\n"
+	      "<p class=\"caption\">Threads (procname pid/tid): their HSA API calls, a call made "
+	      "inside another one row lower. Queues: kernels at GPU time. Copies: asynchronous "
+	      "copies at GPU time. Counters: step plots between their minimum and maximum. "
+	      "Bars narrower than a pixel are drawn one pixel column each (its longest bar). "
+	      "The wheel zooms around the pointer (shift+wheel pans), a drag pans, a shift+drag "
+	      "selects a range and shows its duration (Enter or a double click zooms to it); keys "
+	      "+ and - zoom, the arrows pan, 0 shows everything, n jumps to the next search "
+	      "match. Hover a bar for its fields.</p>\n"
+	      "<script type=\"application/json\" id=\"hsatrace-data\">", out);
+	report_data_write(tl, &limits, out);
+	fputs("</script>\n<script>//<![CDATA[\n", out);
+	fputs(report_js, out);
+	fputs("//]]>\n</script>\n", out);
 }
 
 int report_html_write(const struct report_page *p, FILE *out)
@@ -327,7 +136,6 @@ int report_html_write(const struct report_page *p, FILE *out)
 	write_head(p, out);
 	write_summary(p, out);
 	write_timeline(p, out);
-	write_kernel_legend(p, out);
 	if (stats_tables_write(p->tables, STATS_HTML, out))
 		return -1;
 	fputs("</body>\n</html>\n", out);

@@ -1,8 +1,9 @@
 /*
- * report_html - writes the report page: a summary, an SVG timeline of a struct timeline, and
- * the statistics tables. One self-contained file: inline CSS and SVG, no script, no external
- * resource of any kind, well-formed XML (so it can be checked with xmllint as well as shown
- * by any browser offline).
+ * report_html - writes the report page: a summary, the interactive timeline of a struct
+ * timeline (its data for report.js, see report_data.h), and the statistics tables. One
+ * self-contained file: inline style, data and script, no external resource of any kind,
+ * well-formed XML (so it can be checked with xmllint as well as shown by any browser
+ * offline).
  */
 #ifndef HSAT_REPORT_HTML_H
 #define HSAT_REPORT_HTML_H
@@ -17,8 +18,8 @@ struct report_page {
 	const char *trace;
 	const struct timeline *timeline;
 	const struct stats_tables *tables;
-	const struct stats_model *model;
 	size_t max_lanes;     /* lanes drawn at most; the rest are counted in the note */
+	size_t budget;        /* items on the page at most (timeline_fit), said in the note */
 	const struct trace_check_counts *damage; /* what the trace's files say is missing, or NULL */
 };
 

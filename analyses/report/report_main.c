@@ -1,8 +1,8 @@
 /*
- * hsatrace-report - one self-contained HTML page for a trace: an SVG timeline (threads' API
- * calls, GPU queues' kernels, copies, counters) and the statistics tables.
+ * hsatrace-report - one self-contained HTML page for a trace: an interactive timeline
+ * (threads' API calls, GPU queues' kernels, copies, counters) and the statistics tables.
  *
- *   hsatrace report [--max-items N] [--max-lanes N] -o report.html TRACE
+ *   hsatrace report [--max-items N] [--max-total N] [--max-lanes N] -o report.html TRACE
  *
  * Exit status: 0 success, 1 unreadable trace or unwritable output, or part of the trace
  * missing (the page of what was read is written), 2 usage error.
@@ -21,16 +21,19 @@
 #include "analyses/common/trace_read.h"
 
 static const char usage_text[] =
-	"usage: hsatrace report [--max-items N] [--max-lanes N] -o FILE.html TRACE\n"
+	"usage: hsatrace report [--max-items N] [--max-total N] [--max-lanes N] -o FILE.html TRACE\n"
 	"\n"
-	"Writes one self-contained HTML page (no network access, no script) with an SVG\n"
-	"timeline of TRACE (threads' API calls, GPU queues' kernels, copies, counters) and the\n"
+	"Writes one self-contained HTML page (no network access: its script and data are in\n"
+	"the page) with an interactive timeline of TRACE (threads' API calls, GPU queues'\n"
+	"kernels, copies, counters: zoom, pan, range selection, search, tooltips) and the\n"
 	"tables of `hsatrace stats`. TRACE is an `hsatrace record` folder or a unified trace.\n"
 	"\n"
 	"Options:\n"
 	"  -o, --output FILE    the page to write (required)\n"
 	"  --max-items N        at most N bars per lane / points per counter; beyond, neighbours\n"
-	"                       are merged and the page says so (default 2000)\n"
+	"                       are merged and the page says so (default 20000)\n"
+	"  --max-total N        at most N bars and points on the page in all; the fullest lanes\n"
+	"                       are merged further until they fit (default 100000)\n"
 	"  --max-lanes N        draw at most N lanes (default 256)\n"
 	"  -h, --help           show this help\n"
 	"See hsatrace-report(1).\n";
@@ -98,16 +101,17 @@ static int write_page(const char *path, const struct report_page *page)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_MAX_ITEMS = 256, OPT_MAX_LANES };
+	enum { OPT_MAX_ITEMS = 256, OPT_MAX_TOTAL, OPT_MAX_LANES };
 	static const struct option options[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "max-items", required_argument, NULL, OPT_MAX_ITEMS },
+		{ "max-total", required_argument, NULL, OPT_MAX_TOTAL },
 		{ "max-lanes", required_argument, NULL, OPT_MAX_LANES },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL, *trace;
-	size_t max_items = 2000, max_lanes = 256;
+	size_t max_items = 20000, max_total = 100000, max_lanes = 256;
 	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
 	struct reading r;
 	struct trace_read_losses losses = { 0 };
@@ -124,6 +128,10 @@ int main(int argc, char **argv)
 		case OPT_MAX_ITEMS:
 			if (parse_count(optarg, &max_items))
 				return usage_error("bad --max-items '%s' (a count >= 1)", optarg);
+			break;
+		case OPT_MAX_TOTAL:
+			if (parse_count(optarg, &max_total))
+				return usage_error("bad --max-total '%s' (a count >= 1)", optarg);
 			break;
 		case OPT_MAX_LANES:
 			if (parse_count(optarg, &max_lanes))
@@ -159,9 +167,11 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	timeline_sort(&r.timeline);
+	timeline_fit(&r.timeline, max_lanes, max_total);
 	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
-				     .tables = &tables, .model = &r.model,
-				     .max_lanes = max_lanes, .damage = &losses.damage };
+				     .tables = &tables,
+				     .max_lanes = max_lanes, .budget = max_total,
+				     .damage = &losses.damage };
 	if (write_page(output, &page))
 		goto cleanup;
 	ret = trace_read_is_damaged(&losses) ? 1 : 0;

@@ -1,5 +1,6 @@
 #include "analyses/report/timeline.h"
 #include "analyses/common/api_event.h"
+#include "schema/hsatrace_schema.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,9 +125,33 @@ static struct timeline_item merge_items(const struct timeline_item *a,
 	if (b->end_ns > m.end_ns)
 		m.end_ns = b->end_ns;
 	m.count = a->count + b->count;
+	m.busy_ns = a->busy_ns + b->busy_ns;
+	m.bytes = a->bytes + b->bytes;
+	m.errors = a->errors + b->errors;
 	m.name = a->name == b->name ? a->name : TIMELINE_MIXED;
+	m.main_name = a->busy_ns >= b->busy_ns ? a->main_name : b->main_name;
 	m.depth = a->depth < b->depth ? a->depth : b->depth;
 	return m;
+}
+
+static void see_duration(struct timeline_lane *lane, const struct timeline_item *item)
+{
+	if (item->end_ns - item->begin_ns > lane->max_duration_ns)
+		lane->max_duration_ns = item->end_ns - item->begin_ns;
+}
+
+/* Merges neighbouring items pairwise: the lane keeps half as many. */
+static void lane_halve(struct timeline_lane *lane)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i + 1 < lane->count; i += 2) {
+		lane->items[n] = merge_items(&lane->items[i], &lane->items[i + 1]);
+		see_duration(lane, &lane->items[n++]);
+	}
+	if (lane->count % 2)
+		lane->items[n++] = lane->items[lane->count - 1];
+	lane->count = n;
 }
 
 /* Appends an interval; a full lane first merges its neighbours pairwise. */
@@ -134,19 +159,14 @@ static int lane_add(struct timeline *tl, struct timeline_lane *lane,
 		    const struct timeline_item *item)
 {
 	if (lane->count >= tl->max_items) {
-		size_t n = 0;
-
-		for (size_t i = 0; i + 1 < lane->count; i += 2)
-			lane->items[n++] = merge_items(&lane->items[i], &lane->items[i + 1]);
-		if (lane->count % 2)
-			lane->items[n++] = lane->items[lane->count - 1];
-		lane->count = n;
+		lane_halve(lane);
 		tl->merged = 1;
 	}
 	if (reserve((void **)&lane->items, &lane->alloc, lane->count, sizeof(*item)))
 		return -1;
 	lane->items[lane->count++] = *item;
 	lane->intervals += item->count;
+	see_duration(lane, item);
 	if (item->depth > lane->max_depth)
 		lane->max_depth = item->depth;
 	return 0;
@@ -197,7 +217,7 @@ static int api_entry(struct timeline *tl, const struct trace_event *ev)
 
 static int api_exit(struct timeline *tl, const struct trace_event *ev)
 {
-	int64_t vpid = 0, key[2];
+	int64_t vpid = 0, status = 0, key[2];
 	uint64_t corr;
 	size_t *slot;
 	struct timeline_open *o;
@@ -220,7 +240,11 @@ static int api_exit(struct timeline *tl, const struct trace_event *ev)
 	lane = &tl->lanes[o->lane];
 	if (lane->open_calls)
 		lane->open_calls--;
-	item = (struct timeline_item){ o->begin_ns, ev->ts_ns, 1, o->name, o->depth };
+	trace_event_get_i64(ev, "status", &status);
+	item = (struct timeline_item){ .begin_ns = o->begin_ns, .end_ns = ev->ts_ns, .count = 1,
+				       .busy_ns = (uint64_t)(ev->ts_ns - o->begin_ns),
+				       .status = status, .errors = hsat_status_is_error(status),
+				       .name = o->name, .main_name = o->name, .depth = o->depth };
 	return lane_add(tl, lane, &item);
 }
 
@@ -252,6 +276,23 @@ static int counter_label(const struct trace_event *ev, int is_kernel_counter, ch
 	return 0;
 }
 
+/* Merges neighbouring points pairwise, keeping the larger value of each pair: peaks stay
+ * visible. */
+static void counter_halve(struct timeline_counter *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i + 1 < c->count; i += 2, n++) {
+		c->points[n].ts_ns = c->points[i].ts_ns;
+		c->points[n].value = c->points[i].value > c->points[i + 1].value ?
+					     c->points[i].value :
+					     c->points[i + 1].value;
+	}
+	if (c->count % 2)
+		c->points[n++] = c->points[c->count - 1];
+	c->count = n;
+}
+
 static int counter_sample(struct timeline *tl, const struct trace_event *ev,
 			  int is_kernel_counter)
 {
@@ -280,18 +321,7 @@ static int counter_sample(struct timeline *tl, const struct trace_event *ev,
 	}
 	c = &tl->counters[*slot];
 	if (c->count >= tl->max_items) {
-		size_t n = 0;
-
-		/* Keep the larger value of each pair: peaks stay visible. */
-		for (size_t i = 0; i + 1 < c->count; i += 2, n++) {
-			c->points[n].ts_ns = c->points[i].ts_ns;
-			c->points[n].value = c->points[i].value > c->points[i + 1].value ?
-						     c->points[i].value :
-						     c->points[i + 1].value;
-		}
-		if (c->count % 2)
-			c->points[n++] = c->points[c->count - 1];
-		c->count = n;
+		counter_halve(c);
 		tl->merged = 1;
 	}
 	if (reserve((void **)&c->points, &c->alloc, c->count, sizeof(*c->points)))
@@ -364,7 +394,11 @@ static int add_gpu_items(struct timeline *tl, const struct stats_model *model,
 			STATS_ROW(&model->kernels, struct stats_kernel_row, it->row)->name;
 		char label[96];
 		size_t lane;
-		struct timeline_item item = { it->begin_ns, it->end_ns, 1, 0, 0 };
+		struct timeline_item item = { .begin_ns = it->begin_ns, .end_ns = it->end_ns,
+					      .count = 1,
+					      .busy_ns = (uint64_t)(it->end_ns - it->begin_ns),
+					      .bytes = copies ? it->bytes : 0,
+					      .correlation_id = it->correlation_id };
 
 		if (copies)
 			snprintf(label, sizeof(label), "pid %lld copies", (long long)it->vpid);
@@ -373,7 +407,10 @@ static int add_gpu_items(struct timeline *tl, const struct stats_model *model,
 				 (unsigned long long)it->queue_id);
 		if (lane_for(tl, copies ? LANE_COPIES : LANE_QUEUE, it->vpid,
 			     copies ? 0 : (int64_t)it->queue_id, label, &lane) ||
-		    intern(tl, name, &item.name) || lane_add(tl, &tl->lanes[lane], &item))
+		    intern(tl, name, &item.name))
+			goto cleanup;
+		item.main_name = item.name;
+		if (lane_add(tl, &tl->lanes[lane], &item))
 			goto cleanup;
 		see_time(tl, it->begin_ns);
 		see_time(tl, it->end_ns);
@@ -413,10 +450,59 @@ static int compare_counters(const void *a, const void *b)
 		      ((const struct timeline_counter *)b)->label);
 }
 
+static int compare_items(const void *a, const void *b)
+{
+	const struct timeline_item *x = a, *y = b;
+
+	if (x->begin_ns != y->begin_ns)
+		return x->begin_ns < y->begin_ns ? -1 : 1;
+	return (x->end_ns > y->end_ns) - (x->end_ns < y->end_ns);
+}
+
 void timeline_sort(struct timeline *tl)
 {
 	if (tl->nlanes)
 		qsort(tl->lanes, tl->nlanes, sizeof(*tl->lanes), compare_lanes);
 	if (tl->ncounters)
 		qsort(tl->counters, tl->ncounters, sizeof(*tl->counters), compare_counters);
+	/* API calls arrive in exit order (an inner call before its caller). */
+	for (size_t i = 0; i < tl->nlanes; i++)
+		if (tl->lanes[i].count)
+			qsort(tl->lanes[i].items, tl->lanes[i].count, sizeof(struct timeline_item),
+			      compare_items);
+}
+
+/* ---- the page's budget -------------------------------------------------------------- */
+
+void timeline_fit(struct timeline *tl, size_t max_lanes, size_t budget)
+{
+	size_t nlanes = tl->nlanes < max_lanes ? tl->nlanes : max_lanes;
+	size_t ncounters = tl->ncounters < max_lanes ? tl->ncounters : max_lanes;
+	size_t total = 0;
+
+	for (size_t i = 0; i < nlanes; i++)
+		total += tl->lanes[i].count;
+	for (size_t i = 0; i < ncounters; i++)
+		total += tl->counters[i].count;
+	while (total > budget) {
+		struct timeline_lane *lane = NULL;
+		struct timeline_counter *counter = NULL;
+		size_t most = 2, before;
+
+		for (size_t i = 0; i < nlanes; i++)
+			if (tl->lanes[i].count > most)
+				lane = &tl->lanes[i], most = lane->count;
+		for (size_t i = 0; i < ncounters; i++)
+			if (tl->counters[i].count > most)
+				counter = &tl->counters[i], lane = NULL, most = counter->count;
+		if (!lane && !counter)
+			break; /* every lane is down to 2 items */
+		before = lane ? lane->count : counter->count;
+		if (lane)
+			lane_halve(lane);
+		else
+			counter_halve(counter);
+		total -= before - (lane ? lane->count : counter->count);
+		tl->merged = 1;
+	}
 }

@@ -13,6 +13,7 @@
  * (an item then stands for `count` intervals, from the first begin to the last end); a counter
  * series merges neighbouring points keeping the larger value. So memory and page size stay
  * proportional to max_items whatever the trace size, and the page says what was merged.
+ * timeline_fit() then bounds the whole (items of every drawn lane and counter) to a budget.
  */
 #ifndef HSAT_REPORT_TIMELINE_H
 #define HSAT_REPORT_TIMELINE_H
@@ -29,7 +30,14 @@ enum timeline_lane_kind { LANE_THREAD, LANE_QUEUE, LANE_COPIES };
 struct timeline_item {
 	int64_t begin_ns, end_ns;
 	uint64_t count;      /* intervals this item stands for (1 unless merged) */
+	uint64_t busy_ns;    /* their durations added up (end - begin unless merged) */
+	uint64_t bytes;      /* copies: bytes moved, added up when merged */
+	uint64_t correlation_id; /* kernels and copies: of the first interval */
+	int64_t status;      /* API calls: the exit status (of the first interval), 0 when none */
+	uint32_t errors;     /* API calls: how many of the intervals returned an error status */
 	uint32_t name;       /* index in timeline.names, or TIMELINE_MIXED */
+	uint32_t main_name;  /* merged: the main name of its busier half, recursively (roughly the
+			      * name of most of its busy time); else name */
 	uint32_t depth;      /* nesting depth of an API call in its thread */
 };
 
@@ -42,6 +50,7 @@ struct timeline_lane {
 	struct timeline_item *items;
 	size_t count, alloc;
 	uint64_t intervals;  /* all intervals seen, merged or not */
+	int64_t max_duration_ns; /* of its items: how far back a view must look for bars */
 	uint32_t max_depth;
 	uint32_t open_calls; /* API calls open right now (nesting) */
 };
@@ -85,7 +94,16 @@ void timeline_release(struct timeline *tl);
 int timeline_add_event(struct timeline *tl, const struct trace_event *ev);
 int timeline_add_gpu(struct timeline *tl, const struct stats_model *model);
 
-/* Lanes in display order: threads by (pid, tid), then queues by (pid, queue), then copies. */
+/* Lanes in display order: threads by (pid, tid), then queues by (pid, queue), then copies;
+ * each lane's items by begin time; counters by label. */
 void timeline_sort(struct timeline *tl);
+
+/*
+ * Bounds what the page carries: the items of the first max_lanes lanes plus the points of
+ * the first max_lanes counters add up to at most budget (never below 2 per lane or counter),
+ * by merging the fullest lane or counter pairwise until they fit. Call after timeline_sort;
+ * items stay sorted. Sets tl->merged when it merged anything.
+ */
+void timeline_fit(struct timeline *tl, size_t max_lanes, size_t budget);
 
 #endif

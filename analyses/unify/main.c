@@ -4,8 +4,10 @@
  * hsa_gpu:* events and counters of extra passes attached to the base run's dispatches.
  *
  * Two passes over the inputs (docs/record-unify.md): the first collects the GPU activity
- * records (only traces whose metadata declares hsa_activity events), the second merges
- * every event in time order and writes the output through sink.ctf.fs.
+ * records (only traces whose metadata declares hsa_activity events); then the inputs'
+ * packets are copied under one merged metadata with the synthesized events added
+ * (copy_path), or, when they cannot be or with --reencode, the second pass merges every
+ * event in time order and writes the output through sink.ctf.fs.
  *
  * Exit status: 0 all input read, 1 failure or damaged input skipped (best-effort output
  * written when possible), 2 usage error.
@@ -18,6 +20,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 
+#include "analyses/unify/copy_path.h"
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
 #include "analyses/unify/job.h"
@@ -36,6 +39,8 @@ struct options {
 	const char **passes;
 	int n_passes;
 	int summary;
+	int reencode;
+	int keep_clocks;
 };
 
 static void usage(FILE *f)
@@ -50,11 +55,17 @@ static void usage(FILE *f)
 		"                           inside an input)\n"
 		"  -c, --counters-from DIR  an extra counter pass: attach its counters to the\n"
 		"                           matching dispatches of the base run (repeatable)\n"
+		"  -r, --reencode           decode and re-encode every event instead of copying\n"
+		"                           the inputs' packets\n"
+		"  -k, --keep-clocks        copy even inputs with different clocks, each one a\n"
+		"                           clock class (Trace Compass reads one clock only)\n"
 		"  -s, --summary            print what was read and written as key=value lines\n"
 		"  -h, --help               show this help\n"
 		"\n"
 		"IN is a trace, an LTTng session output or a `hsatrace record` output (whose\n"
 		"hsatrace-passes file names the base run and the counter passes).\n"
+		"The packets of the inputs are copied (headers patched) when they can be; else\n"
+		"unify says why and re-encodes every event.\n"
 		"Exit status: 0 success, 1 failure or damaged input (skipped or missing), 2 usage\n"
 		"error.\n");
 }
@@ -65,6 +76,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "counters-from", required_argument, NULL, 'c' },
 		{ "summary", no_argument, NULL, 's' },
+		{ "reencode", no_argument, NULL, 'r' },
+		{ "keep-clocks", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -73,7 +86,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->passes = calloc((size_t)argc, sizeof(*o->passes));
 	if (!o->passes)
 		return 1;
-	while ((c = getopt_long(argc, argv, "o:c:sh", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:c:srkh", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->out = optarg;
@@ -83,6 +96,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 's':
 			o->summary = 1;
+			break;
+		case 'r':
+			o->reencode = 1;
+			break;
+		case 'k':
+			o->keep_clocks = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -127,6 +146,8 @@ static int check_output(const char *path)
 struct run_state {
 	struct unify_job job;
 	struct unify_counts counts;
+	bool copied;			/* the copy path wrote the output */
+	struct copy_result copy;
 };
 
 static void count_synth(const struct gpu_store *st, uint64_t *kernels, uint64_t *copies,
@@ -150,11 +171,25 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	uint64_t kernels, copies, counters;
 
 	count_synth(&rs->job.gpu, &kernels, &copies, &counters);
-	fprintf(stderr, "hsatrace unify: wrote %s: %llu events (%llu input, %llu synthesized for "
-		"%llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
-		(unsigned long long)c->events_out, (unsigned long long)c->events_in,
-		(unsigned long long)c->synthesized, (unsigned long long)kernels,
-		(unsigned long long)copies, (unsigned long long)counters, n_traces);
+	if (rs->copied)
+		fprintf(stderr, "hsatrace unify: wrote %s by copying the packets of %zu traces (%llu "
+			"stream files, %llu packets, %.1f MiB) and %llu synthesized events for %llu "
+			"kernels, %llu copies, %llu counters\n", o->out, n_traces,
+			(unsigned long long)rs->copy.counts.files,
+			(unsigned long long)rs->copy.counts.packets,
+			(double)rs->copy.counts.bytes / (1024.0 * 1024.0),
+			(unsigned long long)c->synthesized, (unsigned long long)kernels,
+			(unsigned long long)copies, (unsigned long long)counters);
+	else
+		fprintf(stderr, "hsatrace unify: wrote %s: %llu events (%llu input, %llu synthesized "
+			"for %llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
+			(unsigned long long)c->events_out, (unsigned long long)c->events_in,
+			(unsigned long long)c->synthesized, (unsigned long long)kernels,
+			(unsigned long long)copies, (unsigned long long)counters, n_traces);
+	if (rs->copied && rs->copy.counts.discarded_events)
+		fprintf(stderr, "hsatrace unify: warning: the tracer discarded %llu events (their "
+			"counts are in the copied packets)\n",
+			(unsigned long long)rs->copy.counts.discarded_events);
 	if (c->discarded_events || c->discarded_packets)
 		fprintf(stderr, "hsatrace unify: warning: the tracer discarded %llu events and "
 			"%llu packets (kept as discarded-event records)\n",
@@ -192,17 +227,25 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	printf("short_streams=%zu\nmissing_packets=%llu\nfolders_without_metadata=%zu\n",
 	       rs->job.damage.short_streams, (unsigned long long)rs->job.damage.missing_packets,
 	       rs->job.damage.folders_without_metadata);
-	printf("events_in=%llu\nevents_out=%llu\nsynthesized=%llu\nkernels=%llu\ncopies=%llu\n"
+	if (rs->copied)
+		printf("path=copy\ncopied_files=%llu\ncopied_packets=%llu\ncopied_bytes=%llu\n"
+		       "discarded_events=%llu\n", (unsigned long long)rs->copy.counts.files,
+		       (unsigned long long)rs->copy.counts.packets,
+		       (unsigned long long)rs->copy.counts.bytes,
+		       (unsigned long long)rs->copy.counts.discarded_events);
+	else
+		printf("path=reencode\nevents_in=%llu\nevents_out=%llu\ncopy_failures=%llu\n"
+		       "discarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n",
+		       (unsigned long long)c->events_in, (unsigned long long)c->events_out,
+		       (unsigned long long)c->copy_failures, (unsigned long long)c->discarded_events,
+		       (unsigned long long)c->discarded_packets, (unsigned long long)c->clamped);
+	printf("synthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
-	       "copy_failures=%llu\ndiscarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n"
 	       "passes=%u\nmatched=%llu\nunmatched_pass=%llu\nunmatched_base=%llu\n"
 	       "counters_unattached=%llu\nskipped_gpu_records=%llu\nother_schema=%llu\n",
-	       (unsigned long long)c->events_in, (unsigned long long)c->events_out,
 	       (unsigned long long)c->synthesized, (unsigned long long)kernels,
 	       (unsigned long long)copies, (unsigned long long)counters, n_traces,
 	       rs->job.skipped_traces, (unsigned long long)c->failed_streams,
-	       (unsigned long long)c->copy_failures, (unsigned long long)c->discarded_events,
-	       (unsigned long long)c->discarded_packets, (unsigned long long)c->clamped,
 	       rs->job.traces.n_runs, (unsigned long long)rs->job.gpu.matched,
 	       (unsigned long long)rs->job.gpu.unmatched_pass,
 	       (unsigned long long)rs->job.gpu.unmatched_base_kernels,
@@ -233,6 +276,25 @@ static int refuse_older_schema(const struct gpu_store *st)
 	return -1;
 }
 
+/* The copy path: 0 written, 1 the inputs cannot be copied (said: re-encode), -1 failed. */
+static int write_copied(struct run_state *rs, const char *const *paths, size_t n,
+			struct unify_params *p, bool keep_clocks, struct out_stage *stage)
+{
+	char why[1024];
+	int r = copy_path_write(&rs->job, paths, n, p, keep_clocks, stage->tmp_path, &rs->copy,
+				why, sizeof(why));
+
+	if (r == 0) {
+		r = out_stage_commit(stage);
+		rs->copied = r == 0;
+		return r;
+	}
+	if (r > 0)
+		fprintf(stderr, "hsatrace unify: re-encoding every event: the packets cannot be "
+			"copied: %s\n", why);
+	return r;
+}
+
 static int write_unified(struct run_state *rs, const struct options *o)
 {
 	const char *const *paths;
@@ -254,6 +316,12 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	if (out_stage_init(&stage, o->out) != 0 ||
 	    out_stage_check_space(&stage, space_needed(paths, n)) != 0)
 		goto end;
+	if (!o->reencode) {
+		ret = write_copied(rs, paths, n, &p, o->keep_clocks, &stage);
+		if (ret <= 0)
+			goto done;
+		rs->counts = (struct unify_counts){ 0 };
+	}
 	ret = pass_run(paths, n, &p, stage.tmp_path, &g);
 	if (ret == 0) {
 		bt_graph_put_ref(g);
@@ -266,6 +334,7 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	} else {
 		bt_graph_put_ref(g);
 	}
+done:
 	if (ret != 0)
 		out_stage_abort(&stage);
 	else

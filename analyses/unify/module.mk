@@ -1,7 +1,8 @@
 # analyses/unify: `hsatrace unify` (libbabeltrace2) and the babeltrace2 plugin `hsatrace`
 # (filter.hsatrace.unify) built from the same objects.
 UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o pass.o \
-	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o out_stage.o) \
+	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o out_stage.o copy_path.o \
+	copy_meta.o copy_stream.o tsdl.o tsdl_layout.o) \
 	$(BUILD)/obj/analyses/common/ptrmap.o $(BUILD)/obj/analyses/common/strtab.o \
 	$(BUILD)/obj/analyses/common/demangle.o $(COMMON_SALVAGE_OBJS) \
 	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_MERGE_OBJS) \

@@ -551,9 +551,10 @@ static int close_all(struct unify_iter *it)
 /* Produces at least one pending message, or sets *end. 0, -1 (error), 1 (AGAIN). */
 static int produce(struct unify_iter *it, bool *end)
 {
-	struct msg_merge_taken head;
-	bool has;
-	int ret = peek(it, &head, &has);
+	struct msg_merge_taken head = { 0 };
+	bool has = false;
+	/* gpu_only: the inputs are copied by copy_path, only their first messages are read. */
+	int ret = it->f->params.gpu_only ? 0 : peek(it, &head, &has);
 
 	*end = false;
 	if (ret != 0)

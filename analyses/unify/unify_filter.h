@@ -14,6 +14,7 @@
 #ifndef HSATRACE_UNIFY_FILTER_H
 #define HSATRACE_UNIFY_FILTER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <babeltrace2/babeltrace.h>
@@ -46,6 +47,9 @@ struct unify_params {
 	struct unify_counts *counts;
 	const struct unify_env_entry *env;	/* extra environment entries (write mode) */
 	size_t n_env;
+	/* write mode: only the synthesized hsa_gpu events (and the output's environment and
+	 * clock from the inputs' first messages); copy_path copies the inputs' packets. */
+	bool gpu_only;
 	/* Names the stream an upstream port reads ("file=PATH") in warnings; may be NULL. */
 	void (*describe)(const bt_port_output *upstream, char *buf, size_t size, void *data);
 	void *describe_data;

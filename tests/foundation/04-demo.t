@@ -27,8 +27,9 @@ nviews=$(ls "$demo"/xml-views/*.xml 2>/dev/null | wc -l)
 ok $? "the views are written next to the trace ($nviews files)"
 grep -q '^matmul_rows  *3 ' "$log"
 ok $? "the printed stats count 3 matmul_rows launches"
-grep -q '<svg' "$demo/report.html" 2>/dev/null
-ok $? "the HTML report holds an SVG timeline"
+grep -q '<script type="application/json" id="hsatrace-data">{' "$demo/report.html" 2>/dev/null &&
+	grep -q '<canvas id="tl-canvas"' "$demo/report.html"
+ok $? "the HTML report holds the timeline (its canvas and data)"
 grep -q "Manage XML analyses" "$log"
 ok $? "it says how to open the result in Trace Compass"
 done_testing

@@ -15,3 +15,11 @@ TEST_PROGRAMS += $(BUILD)/tests/unify/ooo_trace
 $(BUILD)/obj/tests/unify/ooo_trace.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 $(BUILD)/tests/unify/ooo_trace: $(BUILD)/obj/tests/unify/ooo_trace.o
 	$(link-exe) $(BT2_LIBS)
+
+# The unit test of the copy path's TSDL reading and metadata merge.
+TEST_PROGRAMS += $(BUILD)/tests/unify/tsdl.t
+$(BUILD)/obj/tests/unify/tsdl_test.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
+$(BUILD)/tests/unify/tsdl.t: $(BUILD)/obj/tests/unify/tsdl_test.o \
+	$(addprefix $(BUILD)/obj/analyses/unify/,copy_meta.o tsdl.o tsdl_layout.o) \
+	$(BUILD)/obj/analyses/common/ctf_clock.o
+	$(link-exe)

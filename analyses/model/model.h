@@ -1,0 +1,145 @@
+/*
+ * model - a queueing model of a traced HSA program: resources (host CPUs, GPU agents, the
+ * copy engine), thread classes cycling through phases and device calls, and what the trace
+ * measured of each (docs/model.md).
+ *
+ *   struct model m;
+ *   model_build(&m, &trace, err, sizeof(err));	// from model_trace (model_build.c)
+ *   model_solve(&m, &whatif, &pred, err, ...);		// MVA (model_solve.c)
+ *   model_write_text / _json (model_write.c), model_write_lqn (model_lqn.c)
+ *   model_release(&m);
+ */
+#ifndef HSAT_MODEL_MODEL_H
+#define HSAT_MODEL_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analyses/model/model_trace.h"
+
+enum model_station_kind {
+	MODEL_CPU = 0,
+	MODEL_GPU,
+	MODEL_COPY,
+};
+
+/* What the trace says a resource did over the modelled window. */
+struct model_measure {
+	double utilization;	/* busy fraction of one server */
+	double throughput;	/* visits per second */
+	double response_s;	/* mean residence per visit */
+	double queue;		/* mean number of visits present */
+};
+
+struct model_station {
+	char name[64];
+	enum model_station_kind kind;
+	uint64_t agent;		/* GPU: agent handle */
+	unsigned servers;
+	char servers_how[160];	/* how the multiplicity was estimated */
+	double sharing;		/* GPU/copy: how much longer a call runs when overlapped (>= 1) */
+	unsigned queues;	/* GPU: queues the trace used on it */
+	double launch_s;	/* mean submit-to-begin when it was idle (information) */
+	struct model_measure measured;
+	double async_demand_s;	/* device work nobody waited for, over the window */
+	size_t async_calls;	/* how many calls that was */
+};
+
+struct model_activity {
+	char name[MODEL_NAME_MAX + 16];
+	size_t station;
+	size_t count;		/* samples */
+	double mean_s, scv;	/* scv < 0: fewer than 2 samples */
+	double exec_mean_s;	/* device calls: mean execution time as traced (overlap kept) */
+	int synchronous;	/* device activities: the thread waited for it */
+	int delay;		/* a delay (launch, wake-up, another thread), no station's */
+};
+
+struct model_class {
+	char name[64];
+	unsigned threads;
+	double cycles;		/* total cycles of all its threads */
+	double *demand;		/* per station, seconds per cycle */
+	double *visits;		/* per station, visits per cycle */
+	double think_s;		/* latency and synchronization delay per cycle */
+	struct model_vec activities;	/* struct model_activity */
+	int64_t first_ns, last_ns;	/* its threads' span */
+	double measured_cycle_s;	/* mean over its threads of span / cycles */
+};
+
+struct model_thread_row {
+	int64_t vtid;
+	char procname[32];
+	size_t cls;		/* SIZE_MAX: no cycle (not modelled) */
+	size_t cycles, api_calls;
+	double span_s;
+};
+
+struct model {
+	int64_t vpid;
+	char procname[32];
+	double total_s;		/* the process's first to last event */
+	int64_t window_first_ns, window_last_ns;
+	double window_s;	/* the cycling threads' span */
+	unsigned cores;
+	char cores_how[96];
+	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
+	int kernel_trace;	/* sched_switch events seen */
+	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time */
+	size_t stations_count, classes_count;
+	struct model_station *stations;
+	struct model_class *classes;
+	struct model_vec threads;	/* struct model_thread_row */
+	size_t other_processes;	/* HSA processes not modelled */
+};
+
+/* What-if changes (model_whatif.c). */
+struct model_whatif {
+	int threads_set;
+	unsigned threads;
+	char threads_class[64];	/* "" : the class with the most threads */
+	double gpu_speed, copy_speed;	/* factors, 1 = as traced */
+	unsigned cpus, gpus, queues;	/* 0 = as traced */
+	size_t changes;
+};
+
+struct model_prediction {
+	double total_s, window_s, throughput;	/* throughput: cycles per second, all classes */
+	const char *method;
+	double *cycle_s;		/* per class */
+	double *class_throughput;	/* per class */
+	struct model_measure *station;	/* per station */
+	unsigned *servers;		/* per station, after the what-if */
+	unsigned *population;		/* per class */
+};
+
+/* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). */
+int model_build(struct model *m, const struct model_trace *t, char *err, size_t err_size);
+void model_release(struct model *m);
+
+void model_whatif_init(struct model_whatif *w);
+/* Parses one K=V; returns 0, or -1 with err set. */
+int model_whatif_parse(struct model_whatif *w, const char *arg, char *err, size_t err_size);
+
+/* Solves m as traced (w NULL or without changes) or changed by w. Returns 0 or -1. */
+int model_solve(const struct model *m, const struct model_whatif *w,
+		struct model_prediction *p, char *err, size_t err_size);
+void model_prediction_release(struct model_prediction *p);
+
+struct model_report {
+	const struct model *model;
+	const struct model_prediction *base;	/* the model as traced */
+	const struct model_prediction *whatif;	/* NULL without --what-if */
+	const struct model_whatif *changes;
+	const char *trace;
+};
+
+int model_write_text(const struct model_report *r, FILE *out);
+int model_write_json(const struct model_report *r, FILE *out);
+/* The model as an LQN model file (lqn.xsd): servers and threads as p has them, device
+ * demands divided by w's speeds (w may be NULL). */
+int model_write_lqn(const struct model *m, const struct model_whatif *w,
+		    const struct model_prediction *p, const char *trace, FILE *out);
+
+#endif

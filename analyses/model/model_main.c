@@ -1,0 +1,191 @@
+/*
+ * hsatrace-model - a queueing model of a traced HSA program, solved, and what-if predictions.
+ *
+ *   hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx] [-o FILE] TRACE
+ *
+ * Exit status: 0 success, 1 unreadable trace, a trace the model cannot be built from (no HSA
+ * events, too few cycles), an output that cannot be written, or part of the trace missing
+ * (the model of what was read is written), 2 usage error.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyses/common/out_file.h"
+#include "analyses/model/model.h"
+#include "analyses/model/model_read.h"
+
+#define PROG "hsatrace model"
+
+static const char usage_text[] =
+	"usage: hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx] [-o FILE] "
+	"TRACE\n"
+	"\n"
+	"A queueing model of the traced program: its host threads as classes of customers\n"
+	"cycling through host phases and synchronous device calls; the host CPUs, each GPU\n"
+	"agent and the copy engine as resources. Solved by mean value analysis; prints, per\n"
+	"resource and per class, what the trace measured beside what the model computes.\n"
+	"\n"
+	"Options:\n"
+	"  -f, --format FMT      text (default) or json\n"
+	"  -w, --what-if K=V     predict a change (repeatable): threads=[CLASS:]N,\n"
+	"                        gpu-speed=X, copy-speed=X, cpus=N, gpus=N, queues=N\n"
+	"  -l, --lqn FILE        also write the model as an LQN file (lqns, lqsim)\n"
+	"  -o, --output FILE     write there instead of standard output\n"
+	"  -h, --help            show this help\n"
+	"See hsatrace-model(1) and docs/model.md.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs(PROG ": ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'hsatrace model --help'.\n", stderr);
+	return 2;
+}
+
+struct options {
+	int json;
+	const char *output, *lqn, *trace;
+	struct model_whatif whatif;
+};
+
+/* Returns -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option options[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "what-if", required_argument, NULL, 'w' },
+		{ "lqn", required_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char err[256];
+	int c;
+
+	model_whatif_init(&o->whatif);
+	while ((c = getopt_long(argc, argv, "f:w:l:o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return usage_error("unknown format '%s' (text, json)", optarg);
+			o->json = strcmp(optarg, "json") == 0;
+			break;
+		case 'w':
+			if (model_whatif_parse(&o->whatif, optarg, err, sizeof(err)))
+				return usage_error("%s", err);
+			break;
+		case 'l':
+			o->lqn = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			return usage_error("%s", "bad option");
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+	o->trace = argv[optind];
+	return -1;
+}
+
+static int write_file(const char *path, int (*fn)(const void *, FILE *), const void *data)
+{
+	struct out_file out;
+	char err[4096];
+
+	if (out_file_open(&out, path, err, sizeof(err))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		return -1;
+	}
+	if (fn(data, out.f)) {
+		fprintf(stderr, PROG ": failed to write %s%s%s\n", path ? path : "the model",
+			out.write_errno ? ": " : "", out.write_errno ? strerror(out.write_errno) : "");
+		out_file_discard(&out);
+		return -1;
+	}
+	if (out_file_close(&out, err, sizeof(err))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+struct lqn_job {
+	const struct model *m;
+	const struct model_whatif *w;
+	const struct model_prediction *p;
+	const char *trace;
+};
+
+static int write_lqn(const void *data, FILE *f)
+{
+	const struct lqn_job *j = data;
+
+	return model_write_lqn(j->m, j->w, j->p, j->trace, f);
+}
+
+static int write_text(const void *data, FILE *f)
+{
+	return model_write_text(data, f);
+}
+
+static int write_json(const void *data, FILE *f)
+{
+	return model_write_json(data, f);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct model_trace trace;
+	struct model_read_result read;
+	struct model model = { 0 };
+	struct model_prediction base = { 0 }, whatif = { 0 };
+	struct model_report report = { 0 };
+	char err[4096];
+	int ret = parse_options(argc, argv, &o), changed;
+
+	if (ret >= 0)
+		return ret;
+	ret = 1;
+	changed = o.whatif.changes > 0;
+	model_trace_init(&trace);
+	if (model_read(o.trace, &trace, &read, err, sizeof(err))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		goto cleanup;
+	}
+	if (read.discarded_events || read.discarded_packets)
+		fprintf(stderr, PROG ": warning: the tracer discarded %llu events and %llu packets: "
+			"the demands are low\n", (unsigned long long)read.discarded_events,
+			(unsigned long long)read.discarded_packets);
+	if (model_build(&model, &trace, err, sizeof(err)) ||
+	    model_solve(&model, NULL, &base, err, sizeof(err)) ||
+	    (changed && model_solve(&model, &o.whatif, &whatif, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s: %s\n", o.trace, err);
+		goto cleanup;
+	}
+	report = (struct model_report){ &model, &base, changed ? &whatif : NULL, &o.whatif,
+					o.trace };
+	if (o.lqn) {
+		struct lqn_job job = { &model, changed ? &o.whatif : NULL,
+				       changed ? &whatif : &base, o.trace };
+
+		if (write_file(o.lqn, write_lqn, &job))
+			goto cleanup;
+	}
+	if (write_file(o.output, o.json ? write_json : write_text, &report))
+		goto cleanup;
+	ret = read.damaged ? 1 : 0;
+cleanup:
+	model_prediction_release(&whatif);
+	model_prediction_release(&base);
+	model_release(&model);
+	model_trace_release(&trace);
+	return ret;
+}

@@ -1,0 +1,120 @@
+/*
+ * model_read - trace events to struct model_event (see model_read.h).
+ */
+#include "analyses/model/model_read.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyses/common/api_event.h"
+#include "analyses/common/trace_read.h"
+
+static uint64_t field_u64(const struct trace_event *ev, const char *name)
+{
+	uint64_t v = 0;
+
+	trace_event_get_u64(ev, name, &v);
+	return v;
+}
+
+static int64_t field_i64(const struct trace_event *ev, const char *name)
+{
+	int64_t v = 0;
+
+	trace_event_get_i64(ev, name, &v);
+	return v;
+}
+
+static enum model_event_kind kind_of(const char *name)
+{
+	if (strcmp(name, "hsa_activity:packet_submit") == 0)
+		return MODEL_EV_SUBMIT;
+	if (strcmp(name, "hsa_activity:kernel_exec") == 0 ||
+	    strcmp(name, "hsa_gpu:kernel_end") == 0)
+		return MODEL_EV_KERNEL;
+	if (strcmp(name, "hsa_activity:copy_exec") == 0 || strcmp(name, "hsa_gpu:copy_end") == 0)
+		return MODEL_EV_COPY;
+	if (strcmp(name, "hsa_activity:agent_info") == 0)
+		return MODEL_EV_AGENT;
+	if (strcmp(name, "sched_switch") == 0)
+		return MODEL_EV_SCHED_SWITCH;
+	return MODEL_EV_OTHER;
+}
+
+/* The API function an entry or exit is about, into buf. */
+static void api_fields(const struct trace_event *tev, struct model_event *ev, char *buf,
+		       size_t size)
+{
+	const char *fn;
+	size_t len;
+	enum api_event_kind k = api_event_classify(tev->name, &fn, &len);
+
+	ev->kind = k == API_EVENT_ENTRY ? MODEL_EV_API_ENTRY :
+		   k == API_EVENT_EXIT ? MODEL_EV_API_EXIT : MODEL_EV_OTHER;
+	if (ev->kind == MODEL_EV_OTHER)
+		return;
+	ev->function = api_event_function(tev->name, trace_event_get_str(tev, "function"), buf,
+					  size);
+	ev->correlation_id = field_u64(tev, "correlation_id");
+	if (ev->kind == MODEL_EV_API_ENTRY && !trace_event_get_u64(tev, "signal", &ev->signal))
+		ev->signal = field_u64(tev, "completion_signal");
+}
+
+static void activity_fields(const struct trace_event *tev, struct model_event *ev)
+{
+	ev->correlation_id = field_u64(tev, "correlation_id");
+	ev->queue_id = field_u64(tev, "queue_id");
+	ev->packet_index = field_u64(tev, "packet_index");
+	ev->packet_type = (int32_t)field_i64(tev, "packet_type");
+	ev->signal = field_u64(tev, "completion_signal");
+	ev->name = trace_event_get_str(tev, ev->kind == MODEL_EV_AGENT ? "name" : "kernel_name");
+	ev->agent = field_u64(tev, "agent_handle");
+	if (ev->kind == MODEL_EV_COPY)
+		ev->agent = field_u64(tev, "dst_agent");
+	ev->begin_ns = field_i64(tev, "gpu_begin_ns");
+	ev->end_ns = field_i64(tev, "gpu_end_ns");
+	ev->bytes = field_u64(tev, "size");
+	ev->direction = (int32_t)field_i64(tev, "direction");
+	ev->device_type = (int32_t)field_i64(tev, "device_type");
+	ev->compute_units = field_u64(tev, "compute_unit_count");
+	ev->prev_tid = field_i64(tev, "prev_tid");
+	ev->next_tid = field_i64(tev, "next_tid");
+}
+
+static int add_event(const struct trace_event *tev, void *data, char *err, size_t err_size)
+{
+	struct model_trace *t = data;
+	struct model_event ev = { 0 };
+	char fn[128];
+
+	ev.ts_ns = tev->ts_ns;
+	ev.has_process = trace_event_get_i64(tev, "vpid", &ev.vpid) &&
+			 trace_event_get_i64(tev, "vtid", &ev.vtid);
+	ev.procname = trace_event_get_str(tev, "procname");
+	ev.kind = kind_of(tev->name);
+	if (ev.kind == MODEL_EV_OTHER)
+		api_fields(tev, &ev, fn, sizeof(fn));
+	else
+		activity_fields(tev, &ev);
+	if (model_trace_add(t, &ev)) {
+		snprintf(err, err_size, "out of memory while reading event '%s'", tev->name);
+		return -1;
+	}
+	return 0;
+}
+
+int model_read(const char *path, struct model_trace *t, struct model_read_result *res,
+	       char *err, size_t err_size)
+{
+	struct trace_read_options opts = { .progress = isatty(2), .prog = "hsatrace model" };
+	struct trace_read_losses losses = { 0 };
+
+	memset(res, 0, sizeof(*res));
+	if (trace_read(path, &opts, add_event, t, &losses, err, err_size))
+		return -1;
+	res->discarded_events = losses.discarded_events;
+	res->discarded_packets = losses.discarded_packets;
+	res->damaged = trace_read_is_damaged(&losses);
+	return 0;
+}

@@ -1,0 +1,225 @@
+/*
+ * model_solve - the model (changed by --what-if) as a closed queueing network, solved by MVA
+ * (mva.h); docs/model.md has the mapping and its approximations.
+ *
+ * Stations: the host CPUs (m = cores), each GPU agent and the copy engine (m as estimated);
+ * every station processor-sharing or FCFS, exponential (product form). Customers: the
+ * threads of each class, cycling; a class's delay per cycle (launch latency, wake-up,
+ * waiting for other threads) is its think time. Device work nobody waits for loads its
+ * station as an open stream at the rate the cycles set: a closed class sees that station's
+ * demand divided by (1 - U_async), iterated to a fixed point (the usual treatment of mixed
+ * networks, Lazowska et al. ch. 7).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/model/model.h"
+#include "analyses/model/mva.h"
+
+#define ASYNC_ITERATIONS 50
+#define ASYNC_MAX_UTIL 0.95
+
+void model_prediction_release(struct model_prediction *p)
+{
+	if (!p)
+		return;
+	free(p->cycle_s);
+	free(p->class_throughput);
+	free(p->station);
+	free(p->servers);
+	free(p->population);
+	memset(p, 0, sizeof(*p));
+}
+
+static int prediction_init(struct model_prediction *p, const struct model *m)
+{
+	size_t C = m->classes_count ? m->classes_count : 1;
+	size_t K = m->stations_count ? m->stations_count : 1;
+
+	memset(p, 0, sizeof(*p));
+	p->cycle_s = calloc(C, sizeof(double));
+	p->class_throughput = calloc(C, sizeof(double));
+	p->population = calloc(C, sizeof(unsigned));
+	p->station = calloc(K, sizeof(*p->station));
+	p->servers = calloc(K, sizeof(unsigned));
+	if (!p->cycle_s || !p->class_throughput || !p->population || !p->station ||
+	    !p->servers) {
+		model_prediction_release(p);
+		return -1;
+	}
+	return 0;
+}
+
+/* The class --what-if threads= changes: the named one, or the one with the most threads. */
+static size_t threads_class(const struct model *m, const struct model_whatif *w)
+{
+	size_t best = 0;
+
+	for (size_t c = 0; c < m->classes_count; c++) {
+		if (w->threads_class[0] && strcmp(m->classes[c].name, w->threads_class) == 0)
+			return c;
+		if (m->classes[c].threads > m->classes[best].threads)
+			best = c;
+	}
+	return w->threads_class[0] ? SIZE_MAX : best;
+}
+
+static unsigned scaled(unsigned servers, double factor)
+{
+	double s = round(servers * factor);
+
+	return s < 1.0 ? 1u : (unsigned)s;
+}
+
+static void set_servers(const struct model *m, const struct model_whatif *w, unsigned *servers)
+{
+	size_t gpus = 0;
+
+	for (size_t k = 0; k < m->stations_count; k++)
+		gpus += m->stations[k].kind == MODEL_GPU;
+	for (size_t k = 0; k < m->stations_count; k++) {
+		const struct model_station *st = &m->stations[k];
+
+		servers[k] = st->servers;
+		if (!w)
+			continue;
+		if (st->kind == MODEL_CPU && w->cpus)
+			servers[k] = w->cpus;
+		if (st->kind != MODEL_GPU)
+			continue;
+		/* more queues run more dispatches at once only where overlap did not slow them */
+		if (w->queues && st->queues && st->sharing < 1.2)
+			servers[k] = scaled(servers[k], (double)w->queues / st->queues);
+		if (w->gpus && gpus)
+			servers[k] = scaled(servers[k], (double)w->gpus / gpus);
+	}
+}
+
+static double speed_of(const struct model_station *st, const struct model_whatif *w)
+{
+	if (!w)
+		return 1.0;
+	if (st->kind == MODEL_GPU)
+		return w->gpu_speed;
+	if (st->kind == MODEL_COPY)
+		return w->copy_speed;
+	return 1.0;
+}
+
+/* Station results from the MVA's, per visit. */
+static void station_results(const struct model *m, const struct mva_result *res,
+			    const double *util, struct model_prediction *p)
+{
+	size_t K = m->stations_count;
+
+	for (size_t k = 0; k < K; k++) {
+		double x = 0.0, resid = 0.0, q = 0.0;
+
+		for (size_t c = 0; c < m->classes_count; c++) {
+			x += res->throughput[c] * m->classes[c].visits[k];
+			resid += res->throughput[c] * res->residence[c * K + k];
+			q += res->queue[c * K + k];
+		}
+		p->station[k] = (struct model_measure){ util[k], x, x > 0.0 ? resid / x : 0.0, q };
+	}
+}
+
+int model_solve(const struct model *m, const struct model_whatif *w,
+		struct model_prediction *p, char *err, size_t err_size)
+{
+	size_t C = m->classes_count, K = m->stations_count, target = SIZE_MAX;
+	enum mva_kind *kind = calloc(K, sizeof(*kind));
+	double *demand = calloc(C * K, sizeof(double)), *think = calloc(C, sizeof(double));
+	double *async = calloc(K, sizeof(double)), *util = calloc(K, sizeof(double));
+	double cycles = 0.0, async_u[64] = { 0 };
+	struct mva_result res = { 0 };
+	struct mva_net net;
+	int ret = -1;
+
+	if (!kind || !demand || !think || !async || !util || prediction_init(p, m))
+		goto oom;
+	if (w && w->threads_set) {
+		target = threads_class(m, w);
+		if (target == SIZE_MAX) {
+			snprintf(err, err_size, "--what-if threads: no thread class '%s'",
+				 w->threads_class);
+			goto end;
+		}
+	}
+	set_servers(m, w, p->servers);
+	for (size_t c = 0; c < C; c++) {
+		p->population[c] = c == target ? w->threads : m->classes[c].threads;
+		think[c] = m->classes[c].think_s;
+		cycles += m->classes[c].cycles;
+	}
+	for (size_t k = 0; k < K; k++)
+		async[k] = m->stations[k].async_demand_s / speed_of(&m->stations[k], w) /
+			   (cycles > 0.0 ? cycles : 1.0);
+	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0 };
+	if (mva_result_init(&res, &net))
+		goto oom;
+	for (int it = 0; it < ASYNC_ITERATIONS; it++) {
+		for (size_t c = 0; c < C; c++)
+			for (size_t k = 0; k < K; k++)
+				demand[c * K + k] = m->classes[c].demand[k] /
+						    speed_of(&m->stations[k], w) /
+						    (1.0 - (k < 64 ? async_u[k] : 0.0));
+		if (mva_solve(&net, &res, err, err_size))
+			goto end;
+		double x = 0.0, change = 0.0;
+
+		for (size_t c = 0; c < C; c++)
+			x += res.throughput[c];
+		for (size_t k = 0; k < K && k < 64; k++) {
+			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / p->servers[k]);
+
+			change = fmax(change, fabs(u - async_u[k]));
+			async_u[k] = u;
+		}
+		if (change < 1e-9)
+			break;
+	}
+	p->method = mva_method_name(res.method);
+	p->window_s = 0.0;
+	p->throughput = 0.0;
+	for (size_t c = 0; c < C; c++) {
+		const struct model_class *cl = &m->classes[c];
+		double per_thread = cl->cycles / cl->threads;
+		/* the class's window: its threads' predicted span plus their measured stagger
+		 * (threads start one after the other: the window minus a thread's mean span) */
+		double stagger = (double)(cl->last_ns - cl->first_ns) / 1e9 -
+				 per_thread * cl->measured_cycle_s;
+		double span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+
+		p->cycle_s[c] = res.cycle[c];
+		p->class_throughput[c] = res.throughput[c];
+		p->throughput += res.throughput[c];
+		if (span > p->window_s)
+			p->window_s = span;
+	}
+	/* the closed classes' own busy time (not the inflated demand) plus the open stream's */
+	for (size_t k = 0; k < K; k++) {
+		util[k] = k < 64 ? async_u[k] : 0.0;
+		for (size_t c = 0; c < C; c++)
+			util[k] += res.throughput[c] * m->classes[c].demand[k] /
+				   speed_of(&m->stations[k], w) / p->servers[k];
+	}
+	station_results(m, &res, util, p);
+	p->total_s = m->total_s - m->window_s + p->window_s;
+	ret = 0;
+	goto end;
+oom:
+	snprintf(err, err_size, "out of memory while solving the model");
+end:
+	mva_result_release(&res);
+	free(kind);
+	free(demand);
+	free(think);
+	free(async);
+	free(util);
+	if (ret)
+		model_prediction_release(p);
+	return ret;
+}

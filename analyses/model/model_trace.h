@@ -1,0 +1,141 @@
+/*
+ * model_trace - the facts of a trace a performance model is built from, accumulated event by
+ * event: per thread its API calls (with the signal a wait waits for), the packets it
+ * submitted and the copies it started with their device times, the agents, and each process's
+ * first and last event.
+ *
+ *   struct model_trace t;
+ *   model_trace_init(&t);
+ *   model_trace_add(&t, &ev);	// for each event, in time order (model_read.c fills ev)
+ *   model_trace_finish(&t);	// device times joined to their submissions
+ *   ... t.threads, t.calls, t.work, t.agents, t.processes ...
+ *   model_trace_release(&t);
+ *
+ * model_read.c is the only file that knows how the trace is read; this one sees plain
+ * struct model_event values.
+ */
+#ifndef HSAT_MODEL_TRACE_H
+#define HSAT_MODEL_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyses/stats/keymap.h"
+
+enum model_event_kind {
+	MODEL_EV_OTHER = 0,	/* only its time and process count */
+	MODEL_EV_API_ENTRY,
+	MODEL_EV_API_EXIT,
+	MODEL_EV_SUBMIT,	/* hsa_activity:packet_submit */
+	MODEL_EV_KERNEL,	/* hsa_activity:kernel_exec (or hsa_gpu:kernel_end) */
+	MODEL_EV_COPY,		/* hsa_activity:copy_exec (or hsa_gpu:copy_end) */
+	MODEL_EV_AGENT,		/* hsa_activity:agent_info */
+	MODEL_EV_SCHED_SWITCH,	/* the kernel trace's sched_switch: CPU time per tid */
+};
+
+#define MODEL_NAME_MAX 96
+
+/* One event, as the model needs it; strings are borrowed for the call. */
+struct model_event {
+	enum model_event_kind kind;
+	int64_t ts_ns;
+	int has_process;	/* vpid/vtid known */
+	int64_t vpid, vtid;
+	const char *procname;	/* may be NULL */
+	const char *function;	/* API events: the function */
+	uint64_t correlation_id;
+	uint64_t signal;	/* API entries: `signal` or `completion_signal` argument, else 0 */
+	uint64_t queue_id, packet_index;
+	int32_t packet_type;
+	const char *name;	/* kernel name, agent name */
+	uint64_t agent;		/* agent handle */
+	int64_t begin_ns, end_ns; /* device times */
+	uint64_t bytes;
+	int32_t direction, device_type;
+	uint64_t compute_units;
+	int64_t prev_tid, next_tid;	/* sched_switch */
+};
+
+/* A completed API call of a thread. */
+struct model_call {
+	size_t thread;
+	int64_t begin_ns, end_ns;
+	uint64_t correlation_id, signal;
+	char function[64];
+	int is_wait, is_copy;	/* hsa_signal_wait_* / hsa_amd_signal_wait_*; async copy */
+	int64_t oncpu_begin_ns, oncpu_end_ns; /* the thread's CPU time so far (kernel trace) */
+};
+
+/* A kernel dispatch or a copy, from its submission to its device end. */
+struct model_work {
+	size_t thread;		/* the submitting thread */
+	int is_copy;
+	int64_t submit_ns, begin_ns, end_ns;
+	uint64_t signal;	/* completion signal (0: none) */
+	uint64_t queue_id, packet_index, correlation_id, agent, bytes;
+	int32_t direction;
+	char name[MODEL_NAME_MAX];
+	int complete;		/* device times known */
+};
+
+struct model_thread {
+	int64_t vpid, vtid;
+	char procname[32];
+	int64_t first_ns, last_ns;
+	size_t api_calls;
+	int64_t oncpu_first_ns, oncpu_last_ns; /* its CPU time so far at its first, last event */
+	/* API calls entered and not yet returned, innermost last */
+	struct model_call *open;
+	size_t open_count, open_alloc;
+};
+
+struct model_agent {
+	int64_t vpid;
+	uint64_t handle;
+	char name[64];
+	int32_t device_type;
+	uint64_t compute_units;
+};
+
+struct model_process {
+	int64_t vpid;
+	int64_t first_ns, last_ns;
+	size_t api_calls;
+};
+
+/* A thread's time on a CPU, from sched_switch (tid = the UST vtid: no pid namespace). */
+struct model_oncpu {
+	int64_t since_ns;	/* switched in at, -1 when off a CPU */
+	int64_t total_ns;	/* before since_ns */
+};
+
+/* A growable array of fixed-size elements. */
+struct model_vec {
+	void *items;
+	size_t count, alloc, size;
+};
+
+#define MODEL_AT(vec, type, i) (&((type *)(vec).items)[i])
+
+struct model_trace {
+	struct model_vec threads, calls, work, agents, processes;
+	struct keymap thread_index;	/* (vpid, vtid) -> threads */
+	struct keymap process_index;	/* vpid -> processes */
+	struct keymap packet_index;	/* (vpid, queue, packet) -> work */
+	struct keymap copy_index;	/* (vpid, correlation id) -> work */
+	struct model_vec oncpu;		/* struct model_oncpu */
+	struct keymap oncpu_index;	/* tid -> oncpu */
+	uint64_t events, api_events, sched_switches;
+};
+
+void model_trace_init(struct model_trace *t);
+void model_trace_release(struct model_trace *t);
+
+/* Returns 0, or -1 when out of memory. */
+int model_trace_add(struct model_trace *t, const struct model_event *ev);
+
+void model_vec_init(struct model_vec *v, size_t size);
+void *model_vec_push(struct model_vec *v);	/* a zeroed new element, NULL when out of memory */
+void model_vec_release(struct model_vec *v);
+
+#endif

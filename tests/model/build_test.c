@@ -1,0 +1,309 @@
+/*
+ * model_trace + model_build + model_solve on a scenario of known numbers, fed event by event
+ * as model_read.c feeds a trace: one thread, 4 cycles of a host phase, a dispatch of 300 us
+ * and a wait of 400 us on its completion signal. The cycles, demands and delay are what the
+ * numbers give; the model reproduces its own trace exactly (one customer). With
+ * sched_switch events taking the thread off its CPU 50 us in each phase, the host demand is
+ * its CPU time and the 50 us a delay. A dispatch nobody waits for is asynchronous work, and
+ * the LQN file holding it validates. What cannot be modelled is refused with its reason.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/xmlschemas.h>
+
+#include "analyses/model/model.h"
+#include "tap.h"
+
+#define US 1000
+#define CYCLES 4
+#define PHASE_START(k) (10 * US + (int64_t)(k) * 1000 * US)
+
+static struct model_event evs[256];
+static size_t nev;
+
+static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
+{
+	struct model_event *e = &evs[nev++];
+
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->ts_ns = ts;
+	e->has_process = 1;
+	e->vpid = 10;
+	e->vtid = vtid;
+	e->procname = "app";
+	return e;
+}
+
+static void api(int64_t ts, int entry, const char *fn, uint64_t corr, uint64_t signal)
+{
+	struct model_event *e = push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, 11);
+
+	e->function = fn;
+	e->correlation_id = corr;
+	e->signal = entry ? signal : 0;
+}
+
+static void sched(int64_t ts, int64_t prev, int64_t next)
+{
+	struct model_event *e = push(MODEL_EV_SCHED_SWITCH, ts, 0);
+
+	e->has_process = 0;
+	e->prev_tid = prev;
+	e->next_tid = next;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct model_event *x = a, *y = b;
+
+	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
+}
+
+/* The scenario; with_sched adds the kernel trace's context switches; with_async a
+ * dispatch of 35 us in the teardown, which nobody waits for. */
+static void scenario_full(int cycles, int with_sched, int with_async)
+{
+	struct model_event *e;
+
+	nev = 0;
+	e = push(MODEL_EV_AGENT, 0, 10);
+	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 4;
+	e = push(MODEL_EV_AGENT, 1, 10);
+	e->agent = 2, e->name = "testgpu", e->device_type = 1, e->compute_units = 8;
+	api(1 * US, 1, "hsa_queue_create", 1, 0);
+	api(2 * US, 0, "hsa_queue_create", 1, 0);
+	if (with_sched)
+		sched(1 * US, 0, 11);
+	for (int k = 0; k < cycles; k++) {
+		int64_t p = PHASE_START(k);
+
+		e = push(MODEL_EV_SUBMIT, p + 50 * US, 11);
+		e->queue_id = 1, e->packet_index = (uint64_t)k, e->packet_type = 2;
+		e->signal = 0x5000, e->name = "k";
+		api(p + 100 * US, 1, "hsa_signal_wait_scacquire", 100 + (uint64_t)k, 0x5000);
+		e = push(MODEL_EV_KERNEL, p + 450 * US, 99);
+		e->queue_id = 1, e->packet_index = (uint64_t)k, e->agent = 2;
+		e->begin_ns = p + 110 * US, e->end_ns = p + 410 * US;
+		api(p + 500 * US, 0, "hsa_signal_wait_scacquire", 100 + (uint64_t)k, 0);
+		if (with_sched) {
+			/* off its CPU 50 us inside the phase before this wait, and while waiting */
+			sched(p + 20 * US, 11, 0);
+			sched(p + 70 * US, 0, 11);
+			sched(p + 100 * US + 1, 11, 0);
+			sched(p + 500 * US - 1, 0, 11);
+		}
+	}
+	if (with_async) {
+		int64_t p = PHASE_START(cycles);
+
+		e = push(MODEL_EV_SUBMIT, p + 5 * US, 11);
+		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->packet_type = 2;
+		e->name = "late";
+		e = push(MODEL_EV_KERNEL, p + 45 * US, 99);
+		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->agent = 2;
+		e->begin_ns = p + 5 * US, e->end_ns = p + 40 * US;
+	}
+	api(PHASE_START(cycles) + 20 * US, 1, "hsa_queue_destroy", 2, 0);
+	api(PHASE_START(cycles) + 30 * US, 0, "hsa_queue_destroy", 2, 0);
+	qsort(evs, nev, sizeof(evs[0]), by_time);
+}
+
+static void scenario(int cycles, int with_sched)
+{
+	scenario_full(cycles, with_sched, 0);
+}
+
+static int build(struct model_trace *t, struct model *m, char *err, size_t size)
+{
+	model_trace_init(t);
+	for (size_t i = 0; i < nev; i++)
+		if (model_trace_add(t, &evs[i]))
+			return -1;
+	return model_build(m, t, err, size);
+}
+
+static const struct model_activity *activity(const struct model_class *c, const char *name)
+{
+	for (size_t i = 0; i < c->activities.count; i++) {
+		const struct model_activity *a = MODEL_AT(c->activities, struct model_activity, i);
+
+		if (strcmp(a->name, name) == 0)
+			return a;
+	}
+	return NULL;
+}
+
+static int near(double got, double want)
+{
+	return fabs(got - want) <= 1e-9 + 1e-9 * fabs(want);
+}
+
+static void without_kernel_trace(void)
+{
+	struct model_trace t;
+	struct model m;
+	struct model_prediction p;
+	char err[256] = "";
+	/* host time: the thread's span minus its 4 waits of 400 us */
+	double span = (PHASE_START(CYCLES) + 30 * US - 1 * US) / 1e9;
+	double host = (span - CYCLES * 400e-6) / CYCLES;
+	const struct model_activity *k;
+
+	scenario(CYCLES, 0);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "model built: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	ok(m.classes_count == 1 && m.classes[0].threads == 1 && m.classes[0].cycles == CYCLES,
+	   "one class, one thread, %d cycles", CYCLES);
+	ok(m.stations_count == 2 && m.stations[0].servers == 4 && m.stations[1].servers == 1,
+	   "stations: 4 host CPUs (the CPU agent's compute units), one GPU server");
+	k = activity(&m.classes[0], "k");
+	ok(k && k->count == CYCLES && near(k->mean_s, 300e-6) && near(k->scv, 0.0),
+	   "kernel k: %d synchronous calls of 300 us", CYCLES);
+	ok(near(m.classes[0].think_s, 100e-6), "delay: the 100 us of each wait the kernel does "
+	   "not explain (got %g)", m.classes[0].think_s);
+	ok(near(m.classes[0].demand[0], host), "host demand per cycle: the time between calls "
+	   "(%g, want %g)", m.classes[0].demand[0], host);
+	ok(m.cpu_time_threads == 0 && !m.kernel_trace, "no kernel trace: wall-time demands");
+	if (model_solve(&m, NULL, &p, err, sizeof(err)) == 0) {
+		ok(near(p.total_s, m.total_s), "one customer: the model reproduces its trace "
+		   "(%.9f vs %.9f s)", p.total_s, m.total_s);
+		model_prediction_release(&p);
+	} else {
+		ok(0, "solved: %s", err);
+	}
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+static void with_kernel_trace(void)
+{
+	struct model_trace t;
+	struct model m;
+	char err[256] = "";
+	double span = (PHASE_START(CYCLES) + 30 * US - 1 * US) / 1e9;
+	double host = (span - CYCLES * 400e-6) / CYCLES;
+	const struct model_activity *off;
+
+	scenario(CYCLES, 1);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "model built: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	off = activity(&m.classes[0], "off a CPU in host phases");
+	ok(m.kernel_trace && m.cpu_time_threads == 1, "sched_switch names the thread: CPU-time "
+	   "demands");
+	/* 50 us off in each phase before a wait; on its CPU 2 ns of each wait, which is not a
+	 * phase's */
+	ok(near(m.classes[0].demand[0], host - 50e-6), "host demand per cycle: CPU time, 50 us "
+	   "less (%g)", m.classes[0].demand[0]);
+	ok(off && near(off->mean_s * off->count / CYCLES, 50e-6),
+	   "the time off a CPU is a delay of its own");
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+/* Validates path against LQN's schema when ../shared has it; 1 valid, 0 not, -1 no schema. */
+static int lqn_valid(const char *path)
+{
+	const char *src = getenv("HSATRACE_SRC");
+	char xsd[4096];
+	xmlSchemaParserCtxtPtr pc;
+	xmlSchemaPtr schema = NULL;
+	xmlSchemaValidCtxtPtr vc = NULL;
+	int valid = 0;
+
+	snprintf(xsd, sizeof(xsd), "%s/../shared/reference/lqn/lqn.xsd", src ? src : ".");
+	if (access(xsd, R_OK) != 0)
+		return -1;
+	pc = xmlSchemaNewParserCtxt(xsd);
+	if (pc)
+		schema = xmlSchemaParse(pc);
+	if (schema)
+		vc = xmlSchemaNewValidCtxt(schema);
+	if (vc)
+		valid = xmlSchemaValidateFile(vc, path, 0) == 0;
+	xmlSchemaFreeValidCtxt(vc);
+	xmlSchemaFree(schema);
+	xmlSchemaFreeParserCtxt(pc);
+	return valid;
+}
+
+static void asynchronous(void)
+{
+	struct model_trace t;
+	struct model m;
+	struct model_prediction p;
+	char err[256] = "", path[] = "/tmp/hsatrace-model-lqn-XXXXXX", *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int fd, valid;
+
+	scenario_full(CYCLES, 0, 1);
+	if (build(&t, &m, err, sizeof(err)) || model_solve(&m, NULL, &p, err, sizeof(err))) {
+		ok(0, "model built and solved: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	ok(m.stations[1].async_calls == 1 && near(m.stations[1].async_demand_s, 35e-6),
+	   "the dispatch nobody waits for is asynchronous work on the GPU (35 us)");
+	ok(!activity(&m.classes[0], "late"), "and not one of the thread's calls");
+	f = open_memstream(&text, &len);
+	if (f && model_write_lqn(&m, NULL, &p, "scenario", f) == 0 && fclose(f) == 0)
+		ok(strstr(text, "<asynch-call dest=\"GPU_1_testgpu_1_async\" calls-mean=\"0.25\"/>") &&
+		   strstr(text, "<entry name=\"GPU_1_testgpu_1_async\""),
+		   "the LQN file asynch-calls it, once per 4 cycles");
+	else
+		ok(0, "LQN written");
+	fd = mkstemp(path);
+	if (fd >= 0 && text && write(fd, text, strlen(text)) == (ssize_t)strlen(text) &&
+	    close(fd) == 0) {
+		valid = lqn_valid(path);
+		if (valid < 0)
+			skip(1, "../shared/reference/lqn/lqn.xsd absent");
+		else
+			ok(valid, "the LQN file with its asynchronous call validates against lqn.xsd");
+	} else {
+		ok(0, "LQN file written to %s", path);
+	}
+	unlink(path);
+	free(text);
+	model_prediction_release(&p);
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+static void refused(void)
+{
+	struct model_trace t;
+	struct model m;
+	char err[256] = "";
+
+	scenario(1, 0);
+	ok(build(&t, &m, err, sizeof(err)) == -1 && strstr(err, "at least 2 are needed"),
+	   "one wait: refused (%s)", err);
+	model_trace_release(&t);
+	nev = 0;
+	push(MODEL_EV_OTHER, 5, 11);
+	ok(build(&t, &m, err, sizeof(err)) == -1 && strstr(err, "no HSA API events"),
+	   "no API events: refused (%s)", err);
+	model_trace_release(&t);
+}
+
+int main(void)
+{
+	plan(16);
+	without_kernel_trace();
+	with_kernel_trace();
+	asynchronous();
+	refused();
+	return exit_status();
+}

@@ -1,0 +1,16 @@
+# tests/model: the MVA solver's unit test.
+TEST_PROGRAMS += $(BUILD)/tests/model/mva.t
+
+$(BUILD)/tests/model/mva.t: $(BUILD)/obj/tests/model/mva_test.o \
+		$(BUILD)/obj/analyses/model/libhsat-model.a
+	$(link-exe) -lm
+
+# The model built from a scenario of known numbers, fed event by event.
+TEST_PROGRAMS += $(BUILD)/tests/model/build.t
+
+# (libxml2 validates the LQN file against ../shared's lqn.xsd when present.)
+$(BUILD)/obj/tests/model/build_test.o: EXTRA_CFLAGS += $(XML2_CFLAGS)
+
+$(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
+		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
+	$(link-exe) $(BT2_LIBS) $(XML2_LIBS) -liberty -lm

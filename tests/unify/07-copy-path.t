@@ -1,0 +1,130 @@
+#!/bin/sh
+# The copy path (the default: the inputs' packets copied under one merged metadata) writes
+# the same trace as the re-encoding path (--reencode): babeltrace2 reads exactly the same
+# events, fields and timestamps, in the same order, from both, with the same environment,
+# on the sample traces, on the real LTTng 2.11 kernel+UST session of ../shared/traces (two
+# clocks: the kernel's offset differs from the UST one's), on recordings with GPU activity
+# and counter passes (the hsa_gpu streams rewritten into LTTng's packet header), and on two
+# recordings unified together (one clock class per run). Both are one trace: one metadata in
+# one folder. Inputs with different clocks are copied only with --keep-clocks (Trace
+# Compass reads one clock per trace). An input that cannot be copied is re-encoded, with
+# the reason said.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+lttng_harness_unprivileged "$@"
+
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
+stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
+app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+ooo=$HSATRACE_BUILD/tests/unify/ooo_trace
+samples=$HSATRACE_SRC/traces-samples/traces
+shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
+for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
+	[ -x "$p" ] || skip_all "not built: $p"
+done
+plan 44
+
+lttng_harness_start || exit 1
+tmp=$LTTNG_HARNESS_DIR
+val() { sed -n "s/^$1=//p" "$2"; }
+rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
+env_of() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | sed -n '/^env {/,/^};/p' | sort; }
+
+# Unifies $2... both ways into $tmp/$1.copy and $tmp/$1.re and compares what babeltrace2
+# reads (5 assertions). $copy_opts: more options for the copy.
+copy_opts=
+both_ways() {
+	name=$1
+	shift
+	# shellcheck disable=SC2086
+	"$unify" --summary $copy_opts "$@" -o "$tmp/$name.copy" >"$tmp/$name.copy.sum" 2>"$tmp/$name.copy.log"
+	st=$?
+	[ "$st" -le 1 ] && [ "$(val path "$tmp/$name.copy.sum")" = copy ]
+	ok $? "$name: copied (exit $st)" || sed 's/^/# /' "$tmp/$name.copy.log" >&2
+	"$unify" --reencode "$@" -o "$tmp/$name.re" >/dev/null 2>"$tmp/$name.re.log"
+	babeltrace2 "$tmp/$name.copy" >"$tmp/$name.copy.txt" 2>"$tmp/$name.copy.err"
+	ok $? "$name: babeltrace2 reads the copied trace" || sed 's/^/# /' "$tmp/$name.copy.err" >&2
+	babeltrace2 "$tmp/$name.re" >"$tmp/$name.re.txt" 2>/dev/null
+	n=$(wc -l <"$tmp/$name.re.txt")
+	[ "$n" -gt 0 ] && cmp -s "$tmp/$name.copy.txt" "$tmp/$name.re.txt"
+	ok $? "$name: the same $n events, fields and times, in the same order" ||
+		diff "$tmp/$name.copy.txt" "$tmp/$name.re.txt" | head -n 10 | sed 's/^/# /' >&2
+	[ "$(env_of "$tmp/$name.copy")" = "$(env_of "$tmp/$name.re")" ]
+	ok $? "$name: the same environment"
+	[ "$(find "$tmp/$name.copy" -name metadata | wc -l)" = 1 ] &&
+		[ "$(find "$tmp/$name.copy" -mindepth 1 -type d | wc -l)" = 0 ]
+	ok $? "$name: one trace, one metadata, one folder"
+}
+
+for s in vector_copy multi_thread matmul_pipeline; do
+	both_ways "$s" "$samples/$s/trace"
+done
+
+if [ -d "$shared" ]; then
+	copy_opts=--keep-clocks
+	both_ways shared "$shared"
+	copy_opts=
+	babeltrace2 --clock-cycles "$shared/kernel" 2>/dev/null | cut -d' ' -f1 >"$tmp/in.cyc"
+	babeltrace2 --clock-cycles "$tmp/shared.copy" 2>/dev/null | grep ' lttng_test_filter_event:' |
+		cut -d' ' -f1 >"$tmp/out.cyc"
+	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc" &&
+		[ "$(babeltrace2 --output-format=ctf-metadata "$tmp/shared.copy" | grep -c '^clock {')" = 2 ]
+	ok $? "shared, --keep-clocks: the kernel events keep their own clock's cycle values (two clock classes)"
+	"$unify" --summary "$shared" -o "$tmp/shared.default" >"$tmp/shared.default.sum" 2>"$tmp/shared.default.log"
+	[ "$(val path "$tmp/shared.default.sum")" = reencode ] &&
+		grep -q 'the packets cannot be copied: the inputs have 2 different clocks' "$tmp/shared.default.log"
+	ok $? "shared, by default: two clocks are re-encoded onto one (Trace Compass reads one), said why" ||
+		sed 's/^/# /' "$tmp/shared.default.log" >&2
+else
+	skip 7 "../shared/traces is absent"
+fi
+
+rec -c A,B -c C -o "$tmp/gpu" -- "$app" 2>/dev/null
+both_ways gpu "$tmp/gpu"
+is "$(val synthesized "$tmp/gpu.copy.sum")" "$(grep -c ' hsa_gpu:' "$tmp/gpu.copy.txt")" \
+	"gpu: the synthesized events are all in the copied trace"
+is "$(babeltrace2 --output-format=ctf-metadata "$tmp/gpu.copy" | grep -c '^clock {')" 1 \
+	"gpu: one clock, the GPU events' being the UST one (Trace Compass reads one clock)"
+
+# stats reads raw clock values: with one run (one clock) both traces give the same tables.
+# (Across runs they may differ by the runs' clock offsets, measured by LTTng per session:
+# re-encoding converts every run to the first UST clock, copying keeps each run's own.)
+"$stats" "$tmp/gpu.copy" >"$tmp/gpu.copy.stats" 2>/dev/null &&
+	"$stats" "$tmp/gpu.re" >"$tmp/gpu.re.stats" 2>/dev/null &&
+	[ "$(grep -v '^trace: ' "$tmp/gpu.copy.stats")" = "$(grep -v '^trace: ' "$tmp/gpu.re.stats")" ]
+ok $? "gpu: hsatrace stats reads the same tables from both (but the trace's path)" ||
+	diff "$tmp/gpu.copy.stats" "$tmp/gpu.re.stats" | head -n 10 | sed 's/^/# /' >&2
+
+rec --event 'hsatrace_bench:*' -o "$tmp/run1" -- "$app" --bulk 2000 2>/dev/null
+rec -o "$tmp/run2" -- "$app" 2>/dev/null
+copy_opts=--keep-clocks
+both_ways runs "$tmp/run1" "$tmp/run2"
+copy_opts=
+
+# Many small packets per stream (4 KiB sub-buffers), then two of them swapped in one stream
+# file: copying cannot put them back in time order, so that trace is re-encoded.
+rec --event 'hsatrace_bench:*' --subbuf-size 4096 --blocking -o "$tmp/many" -- "$app" --bulk 3000 \
+	2>/dev/null
+both_ways many "$tmp/many"
+t=$(dirname "$(find "$tmp/many" -name metadata | head -n 1)")
+f=$(ls -S "$t" | grep -v -e metadata -e index | head -n 1)
+cp -r "$t" "$tmp/swap" && chmod -R u+w "$tmp/swap"
+dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=1 seek=0 count=1 conv=notrunc 2>/dev/null
+dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=0 seek=1 count=1 conv=notrunc 2>/dev/null
+"$unify" --summary "$tmp/swap" -o "$tmp/swap.out" >"$tmp/swap.sum" 2>"$tmp/swap.log"
+[ "$(val path "$tmp/swap.sum")" = reencode ] &&
+	grep -q "cannot be copied: a packet begins before the previous one ends at byte 4096 of .*/$f\$" "$tmp/swap.log"
+ok $? "two packets swapped in a stream: re-encoded, the file and the byte said" ||
+	sed 's/^/# /' "$tmp/swap.log" >&2
+
+# Not written by LTTng nor unify: re-encoded (its out-of-order time moved), and said why.
+"$ooo" "$tmp/ooo" && "$unify" --summary "$tmp/ooo" -o "$tmp/ooo.out" >"$tmp/ooo.sum" 2>"$tmp/ooo.log"
+ok $? "a trace of another writer: unify exits 0"
+is "$(val path "$tmp/ooo.sum") $(val clamped "$tmp/ooo.sum")" "reencode 1" \
+	"it is re-encoded and its timestamp going back is moved forward"
+grep -q "re-encoding every event: the packets cannot be copied: .*ooo: not written by LTTng nor by hsatrace unify" \
+	"$tmp/ooo.log"
+ok $? "and unify says which input and why" || sed 's/^/# /' "$tmp/ooo.log" >&2
+
+done_testing
