@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "analyses/common/version.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 struct command {
 	const char *name;

@@ -13,7 +13,7 @@
 
 /* Where an event comes from. */
 enum catalog_origin {
-	CATALOG_HSA,		/* the hsatrace event schema (tracer/schema) */
+	CATALOG_HSA,		/* the hsatrace event schema (schema) */
 	CATALOG_KERNEL,		/* lttng-modules (Linux kernel tracer) */
 };
 
@@ -24,8 +24,8 @@ struct catalog_field {
 };
 
 struct catalog_event {
-	char *name;		/* full CTF event name, e.g. "hsa_api:hsa_init_entry" */
-	char *function;		/* for hsa_api entry/exit events: the HSA function, else NULL */
+	char *name;		/* full CTF event name, e.g. "hsa_api_entry:hsa_init" */
+	char *function;		/* for API entry/exit events: the HSA function, else NULL */
 	char *category;		/* schema category of the function/event; may be "" */
 	enum catalog_origin origin;
 	struct catalog_field *fields;

@@ -1,5 +1,5 @@
 # generator/: writes the Trace Compass XML views (xml-views/) from the event schema
-# (tracer/schema, linked through HSAT_SCHEMA_LIB) and the lttng-modules layout.
+# (schema, linked through HSAT_SCHEMA_LIB) and the lttng-modules layout.
 #
 #   make views    regenerate xml-views/ (commit the result)
 # The suite runs `hsatrace-generate-views --check xml-views` (tests/generator/).
@@ -16,8 +16,8 @@ GEN_CORE_OBJS := $(GEN_WRITER_OBJS) \
 PROGRAMS += $(GEN_TOOL)
 TEST_PROGRAMS += $(BUILD)/tests/generator/xml_writer.t
 
-# tracer/module.mk (read after this file) builds the schema library; its path is spelled
-# here because prerequisites are expanded when read (see tracer/module.mk).
+# schema/module.mk (read after this file) builds the schema library; its path is spelled
+# here because prerequisites are expanded when read (see schema/module.mk).
 GEN_SCHEMA_LIB := $(BUILD)/lib/libhsatrace-schema.a
 
 $(GEN_TOOL): $(BUILD)/obj/generator/main.o $(GEN_CORE_OBJS) $(GEN_SCHEMA_LIB)

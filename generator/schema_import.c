@@ -1,12 +1,12 @@
 /*
  * schema_import - fills the catalog from the hsatrace event schema library
- * (tracer/schema/hsatrace_schema.h): every event with its fields, types and units, the HSA
+ * (schema/hsatrace_schema.h): every event with its fields, types and units, the HSA
  * function of API events, and the schema version.
  */
 #include <stdio.h>
 
 #include "generator/catalog.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 static int import_event(struct catalog *cat, const struct hsat_event *sev)
 {

@@ -2,7 +2,7 @@
  * tc - see tc.h.
  */
 #include "generator/tc.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
 
@@ -39,19 +39,46 @@ const char *tc_error(const struct tc *tc)
 	return tc->failed ? tc->error : xml_writer_error(tc->xw);
 }
 
-void tc_on_events(struct tc *tc, const char *const *events, size_t n)
+static void add_current_event(struct tc *tc, const char *event)
 {
-	tc->nr_events = 0;
-	if (n > TC_MAX_EVENTS) {
+	if (tc->nr_events == TC_MAX_EVENTS) {
 		tc_fail(tc, "failed to write a handler: more than %d events", TC_MAX_EVENTS);
 		return;
 	}
+	tc->events[tc->nr_events++] = event;
+}
+
+/* A name ending in '*' (the only wildcard every Trace Compass version matches alike) stands
+ * for every catalog event it matches: a prefix match; at least one must exist. */
+static void add_pattern_events(struct tc *tc, const char *pattern)
+{
+	size_t len = strlen(pattern) - 1;
+	size_t found = 0;
+
+	for (size_t i = 0; i < tc->cat->nr_events; i++)
+		if (strncmp(tc->cat->events[i].name, pattern, len) == 0) {
+			add_current_event(tc, tc->cat->events[i].name);
+			found++;
+		}
+	if (!found)
+		tc_fail(tc, "failed to use events: no event of the schema matches '%s'", pattern);
+}
+
+void tc_on_events(struct tc *tc, const char *const *events, size_t n)
+{
+	tc->nr_events = 0;
 	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(events[i]);
+
+		/* the kernel layout declares its "syscall_entry_*" families as catalog events */
+		if (len && events[i][len - 1] == '*' && !catalog_find(tc->cat, events[i])) {
+			add_pattern_events(tc, events[i]);
+			continue;
+		}
 		if (!catalog_find(tc->cat, events[i]))
 			tc_fail(tc, "failed to use event: '%s' is not in the schema", events[i]);
-		tc->events[i] = events[i];
+		add_current_event(tc, events[i]);
 	}
-	tc->nr_events = n;
 }
 
 void tc_on_event(struct tc *tc, const char *event)
@@ -377,6 +404,19 @@ void tc_head_view(struct tc *tc, const char *label, const char *const *analysis_
 		xml_writer_element(tc->xw, "analysis", "id", *analysis_ids, NULL);
 	xml_writer_element(tc->xw, "label", "value", label, NULL);
 	xml_writer_end(tc->xw, "head");
+}
+
+void tc_layout_comment(struct tc *tc, const char *id, const char *layout)
+{
+	char text[4096];
+
+	if ((size_t)snprintf(text, sizeof(text), "\n  Attribute layout of %s:\n%s  ", id, layout) >=
+	    sizeof(text)) {
+		tc_fail(tc, "failed to write the layout of %s: longer than %zu bytes", id,
+			sizeof(text));
+		return;
+	}
+	xml_writer_comment(tc->xw, text);
 }
 
 void tc_defined_value(struct tc *tc, const char *name, const char *value, const char *color)

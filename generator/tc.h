@@ -61,7 +61,8 @@ const char *tc_error(const struct tc *tc);
 /* Fails the generation with a message (the first one is kept). */
 void tc_fail(struct tc *tc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* The following elements apply to these events (each must exist in the catalog). */
+/* The following elements apply to these events (each must exist in the catalog; a name ending
+ * in '*' stands for every catalog event it matches as a prefix, at least one). */
 void tc_on_event(struct tc *tc, const char *event);
 void tc_on_events(struct tc *tc, const char *const *events, size_t n);
 /* Fails the generation unless `field` is readable from every current event. */
@@ -131,6 +132,10 @@ void tc_analysis_start(struct tc *tc, const char *element, const char *id,
 /* <location id=id> path's stateAttributes </location>, usable as "@id" in the later paths of
  * the current analysis (write it after the head, before the handlers). */
 void tc_location(struct tc *tc, const char *id, const char *path);
+
+/* An XML comment before an analysis: "Attribute layout of <id>:" then `layout` (lines
+ * "path<TAB>type and meaning"), so a reader of the file sees what the state system holds. */
+void tc_layout_comment(struct tc *tc, const char *id, const char *layout);
 
 /* <head><analysis id/>...<label value/></head> for a view. */
 void tc_head_view(struct tc *tc, const char *label, const char *const *analysis_ids);

@@ -6,16 +6,20 @@
  * Compass >= 10: flame chart, flame graph, function durations). A separate file, because
  * an older Trace Compass rejects the whole file that contains <callstack>.
  *
- * State system (both analyses):
- *	Processes/<vpid>/name			String process name (context._procname)
- *	Processes/<vpid>/Threads/<vtid>/CallStack	stack of function names ("hsa_queue_create")
- *	Processes/<vpid>/Threads/<vtid>/failed	String name of the call that just failed,
- *						from its exit until the thread's next call
- *	Processes/<vpid>/Threads/<vtid>/failures	Integer number of failed calls so far
- * A call failed when its exit event's `status` (hsa_status_t) is an error
- * (hsat_status_is_error: not SUCCESS, INFO_BREAK or CU_MASK_REDUCED).
+ * One handler per category of API events ("hsa_api_entry:*", "hsa_api_exit:*", and the hot
+ * ones): the function is the event's `function` field. The state system (both analyses) is
+ * API_LAYOUT, written into the files.
  */
 #include "generator/views.h"
+
+static const char API_LAYOUT[] =
+	"    Processes/<vpid>/name                       String process name (context._procname)\n"
+	"    Processes/<vpid>/Threads/<vtid>/CallStack   stack of function names (\"hsa_queue_create\")\n"
+	"    Processes/<vpid>/Threads/<vtid>/failed      String name of the call that just failed,\n"
+	"                                                from its exit until the thread's next call\n"
+	"    Processes/<vpid>/Threads/<vtid>/failures    Integer number of failed calls so far\n"
+	"    A call failed when its exit's status (hsa_status_t) is an error: not SUCCESS,\n"
+	"    INFO_BREAK or CU_MASK_REDUCED.\n";
 
 #define API_ANALYSIS "org.hsatrace.api.state"
 #define API_CALLSTACK_ANALYSIS "org.hsatrace.api.callstack.state"
@@ -23,12 +27,10 @@
 #define PROCESS "@process"
 #define THREAD "@thread"
 
-static void api_handlers(struct tc *tc, const char *entry, const char *exit,
-			 const struct catalog_event *entry_ev)
+static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 {
 	struct xml_writer *xw = tc->xw;
 
-	(void)entry_ev;
 	tc_handler_start(tc, entry);
 	tc_change(tc, PROCESS "/name", TC_FIELD("context._procname"));
 	tc_change(tc, THREAD "/failed", TC_NULL);
@@ -60,12 +62,13 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit,
 
 static void api_state_provider(struct tc *tc, const char *id)
 {
+	tc_layout_comment(tc, id, API_LAYOUT);
 	tc_analysis_start(tc, "stateProvider", id,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: HSA API calls", views_trace_types);
 	tc_location(tc, "process", "Processes/$context._vpid");
 	tc_location(tc, "thread", "Processes/$context._vpid/Threads/$context._vtid");
-	views_for_each_api_function(tc->cat, api_handlers, tc);
+	views_for_each_api_category(tc->cat, api_handlers, tc);
 	xml_writer_end(tc->xw, "stateProvider");
 }
 

@@ -1,24 +1,26 @@
 /*
  * view_counters - hsa-counters.xml: XY views of the counters.
  *
- * State system of org.hsatrace.counters.state:
- *	Counters/<scope>/<name>/<id>	Long value of the hsa_activity:counter events of
- *					the tracer's derived counters, scope = queue, pool
- *					or process (the series are named by id)
- *	HwCounters/<name>		Long value of the hardware counters (scope
- *					"dispatch": one value per dispatch, by counter name;
- *					in a unified trace also hsa_gpu:kernel_counter)
- *	Pools/<pool>/allocated_bytes	Long bytes allocated so far (hsa_activity:mem_alloc)
- *	Pools/<pool>/freed_bytes	Long bytes freed so far (hsa_activity:mem_free)
- *	Pools/<pool>/live_allocations	Integer allocations not yet freed
- *	Queues/<queue_id>/packets_in_flight	Integer dispatches submitted, not yet ended
- *	Copies/<src_agent>/<dst_agent>/bytes_copied	Long bytes copied so far (GPU end time);
- *					shown as a delta: bytes per sample = copy bandwidth
+ * The state system of org.hsatrace.counters.state is COUNTERS_LAYOUT, written into the file.
  * Trace Compass XY views have no Y-axis unit: the unit is in each view's title.
  */
 #include <stdio.h>
 
 #include "generator/views.h"
+
+static const char COUNTERS_LAYOUT[] =
+	"    Counters/<scope>/<name>/<id>   Long value of the hsa_activity:counter events of the\n"
+	"                                   tracer's derived counters, scope = queue, pool or\n"
+	"                                   process (the series are named by id)\n"
+	"    HwCounters/<name>              Long value of the hardware counters (scope dispatch:\n"
+	"                                   one value per dispatch, by counter name; in a unified\n"
+	"                                   trace also hsa_gpu:kernel_counter)\n"
+	"    Pools/<pool>/allocated_bytes   Long bytes allocated so far (hsa_activity:mem_alloc)\n"
+	"    Pools/<pool>/freed_bytes       Long bytes freed so far (hsa_activity:mem_free)\n"
+	"    Pools/<pool>/live_allocations  Integer allocations not yet freed\n"
+	"    Queues/<queue_id>/packets_in_flight   Integer dispatches submitted, not yet ended\n"
+	"    Copies/<src_agent>/<dst_agent>/bytes_copied   Long bytes copied so far (GPU end\n"
+	"                                   time); shown as a delta: bytes per sample = bandwidth\n";
 
 #define COUNTERS_ANALYSIS "org.hsatrace.counters.state"
 
@@ -31,6 +33,7 @@ static void counters_state_provider(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
 
+	tc_layout_comment(tc, COUNTERS_ANALYSIS, COUNTERS_LAYOUT);
 	tc_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: counters", views_trace_types);

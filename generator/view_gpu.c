@@ -1,12 +1,8 @@
 /*
  * view_gpu - hsa-gpu.xml: the GPU kernel timeline and the duration segments.
  *
- * State system of org.hsatrace.gpu.state (GPU times: the unified trace's hsa_gpu events):
- *	Agents/<agent>/name			String agent name (hsa_activity:agent_info)
- *	Agents/<agent>/Queues/<queue_id>/kernels	stack of running kernel names; child "1" is
- *						the first, "2" a kernel overlapping it, ...
- *	Copies/<src_agent>/<dst_agent>		stack of running copies ("host to device", ...):
- *						one engine row per agent pair
+ * The state system of org.hsatrace.gpu.state (GPU times: the unified trace's hsa_gpu events)
+ * is GPU_LAYOUT, the pattern's SEGMENTS_LAYOUT, both written into the file.
  *
  * Pattern org.hsatrace.gpu.segments feeds Trace Compass's latency table, scatter, density
  * and statistics views with three kinds of segments:
@@ -20,6 +16,18 @@
 #include <stdio.h>
 
 #include "generator/views.h"
+
+static const char GPU_LAYOUT[] =
+	"    Agents/<agent>/name                        String agent name (hsa_activity:agent_info)\n"
+	"    Agents/<agent>/Queues/<queue_id>/kernels   stack of running kernel names; child 1 is\n"
+	"                                               the first, 2 a kernel overlapping it, ...\n"
+	"    Copies/<src_agent>/<dst_agent>             stack of running copies (host to device,\n"
+	"                                               ...): one engine row per agent pair\n";
+
+static const char SEGMENTS_LAYOUT[] =
+	"    api/<vpid>/<vtid>   stack of the entry times (Long) of the thread's open API calls\n"
+	"    scenarios/kernel/*, scenarios/copy/*, scenarios/api/*   the FSMs' scenarios (one per\n"
+	"                        running kernel or copy, one for the API calls)\n";
 
 #define GPU_ANALYSIS "org.hsatrace.gpu.state"
 #define GPU_SEGMENTS "org.hsatrace.gpu.segments"
@@ -59,6 +67,7 @@ static void gpu_state_provider(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
 
+	tc_layout_comment(tc, GPU_ANALYSIS, GPU_LAYOUT);
 	tc_analysis_start(tc, "stateProvider", GPU_ANALYSIS,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: GPU kernels and copies", views_trace_types);
@@ -229,24 +238,20 @@ static void pair_fsm(struct tc *tc, const char *kind, const char *begin, const c
 	xml_writer_end(xw, "fsm");
 }
 
-/* Collects the API entry and exit event names of the schema. */
+/* The entry and exit patterns of the API categories ("hsa_api_entry:*", ...). */
+#define API_CATEGORIES_MAX 4
 struct api_events {
-	const char *entries[TC_MAX_EVENTS];
-	const char *exits[TC_MAX_EVENTS];
+	const char *entries[API_CATEGORIES_MAX];
+	const char *exits[API_CATEGORIES_MAX];
 	size_t n;
-	int overflow;
 };
 
-static void collect_api(struct tc *tc, const char *entry, const char *exit,
-			const struct catalog_event *entry_ev)
+static void collect_api(struct tc *tc, const char *entry, const char *exit)
 {
 	struct api_events *api = (struct api_events *)tc->user;
 
-	(void)entry_ev;
-	if (api->n == TC_MAX_EVENTS) {
-		api->overflow = 1;
+	if (api->n == API_CATEGORIES_MAX)
 		return;
-	}
 	api->entries[api->n] = entry;
 	api->exits[api->n] = exit;
 	api->n++;
@@ -299,6 +304,11 @@ static void api_fsm(struct tc *tc, const struct api_events *api)
 	xml_writer_attr(xw, "id", "api");
 	xml_writer_attr(xw, "multiple", "false");
 	xml_writer_attr(xw, "initial", "calls");
+	/* only API events reach the FSM: Trace Compass skips it for every other event */
+	for (size_t i = 0; i < api->n; i++) {
+		xml_writer_element(xw, "precondition", "event", api->entries[i], NULL);
+		xml_writer_element(xw, "precondition", "event", api->exits[i], NULL);
+	}
 	xml_writer_start(xw, "state");
 	xml_writer_attr(xw, "id", "calls");
 	for (size_t i = 0; i < api->n; i++) {
@@ -319,13 +329,9 @@ static void gpu_pattern(struct tc *tc)
 	struct api_events api = { .n = 0 };
 
 	tc->user = &api;
-	views_for_each_api_function(tc->cat, collect_api, tc);
+	views_for_each_api_category(tc->cat, collect_api, tc);
 	tc->user = NULL;
-	if (api.overflow) {
-		tc_fail(tc, "failed to write the API segments: more than %d functions",
-			TC_MAX_EVENTS);
-		return;
-	}
+	tc_layout_comment(tc, GPU_SEGMENTS, SEGMENTS_LAYOUT);
 	tc_analysis_start(tc, "pattern", GPU_SEGMENTS, views_analysis_version(tc->cat),
 			  "hsatrace: kernel, copy and API call durations", views_trace_types);
 	direction_mapping(tc);

@@ -1,16 +1,7 @@
 /*
  * view_kernel - linux-kernel.xml: the Linux kernel timeline from lttng-modules events.
  *
- * State system of analysis org.hsatrace.kernel.state:
- *	CPUs/<cpu>/current	Integer tid running on the CPU (written by sched_switch)
- *	CPUs/<cpu>/thread	String name of the running thread, null when idle
- *	CPUs/<cpu>/irq		String name of the IRQ handler running, softirq Integer vector
- *	Threads/<tid>/state	Integer KSTATE_* below
- *	Threads/<tid>/cpu	Integer CPU the thread runs on, null when not running
- *	Threads/<tid>/syscall	String system call event name while inside one
- *	Threads/<tid>/name	String command name
- *	Threads/<tid>/hsa	stack of the HSA API functions the thread is in (UST events,
- *				vtid = tid when the program runs in the root pid namespace)
+ * The state system of org.hsatrace.kernel.state is KERNEL_LAYOUT, written into the file.
  * Syscall events carry no tid: the thread is the one CPUs/<cpu>/current names.
  */
 #include "generator/views.h"
@@ -20,6 +11,19 @@
 #define KSTATE_BLOCKED "3"
 #define KSTATE_SYSCALL "4"
 #define KSTATE_EXITED "5"
+
+static const char KERNEL_LAYOUT[] =
+	"    CPUs/<cpu>/current      Integer tid running on the CPU (written by sched_switch)\n"
+	"    CPUs/<cpu>/thread       String name of the running thread, null when idle\n"
+	"    CPUs/<cpu>/irq          String name of the IRQ handler running, softirq Integer vector\n"
+	"    Threads/<tid>/state     Integer: " KSTATE_RUNNING " running, " KSTATE_RUNNABLE
+	" preempted or runnable, " KSTATE_BLOCKED " blocked,\n"
+	"                            " KSTATE_SYSCALL " in a system call, " KSTATE_EXITED " exited\n"
+	"    Threads/<tid>/cpu       Integer CPU the thread runs on, null when not running\n"
+	"    Threads/<tid>/syscall   String system call event name while inside one\n"
+	"    Threads/<tid>/name      String command name\n"
+	"    Threads/<tid>/hsa       stack of the HSA API functions the thread is in (UST events,\n"
+	"                            vtid = tid when the program runs in the root pid namespace)\n";
 
 #define KERNEL_ANALYSIS "org.hsatrace.kernel.state"
 #define CURRENT_THREAD "Threads/?{CPUs/$cpu/current}"
@@ -149,10 +153,8 @@ static void interrupts(struct tc *tc)
 	tc_handler_end(tc);
 }
 
-static void api_call(struct tc *tc, const char *entry, const char *exit,
-		     const struct catalog_event *entry_ev)
+static void api_call(struct tc *tc, const char *entry, const char *exit)
 {
-	(void)entry_ev;
 	tc_handler_start(tc, entry);
 	tc_change(tc, "Threads/$context._vtid/hsa",
 		  &(struct tc_value){ .type = "eventField", .value = "function", .stack = "push" });
@@ -165,6 +167,7 @@ static void api_call(struct tc *tc, const char *entry, const char *exit,
 
 static void state_provider(struct tc *tc)
 {
+	tc_layout_comment(tc, KERNEL_ANALYSIS, KERNEL_LAYOUT);
 	tc_analysis_start(tc, "stateProvider", KERNEL_ANALYSIS,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: Linux kernel and HSA threads", views_trace_types);
@@ -174,7 +177,7 @@ static void state_provider(struct tc *tc)
 	sched_process(tc);
 	syscalls(tc);
 	interrupts(tc);
-	views_for_each_api_function(tc->cat, api_call, tc);
+	views_for_each_api_category(tc->cat, api_call, tc);
 	xml_writer_end(tc->xw, "stateProvider");
 }
 

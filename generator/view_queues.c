@@ -2,17 +2,7 @@
  * view_queues - hsa-queues.xml: HSA queues per agent, their state, the packets they run and
  * their occupancy.
  *
- * State system of org.hsatrace.queues.state, Q = Agents/<agent>/Queues/<queue_id>:
- *	Agents/<agent>/name	String agent name (hsa_activity:agent_info)
- *	QueueAgent/<queue_id>	Long agent handle of the queue (packet_submit has no agent)
- *	Q/state		Integer: 0 idle, n > 0 busy with n packets in flight, -1 waiting on a
- *			barrier packet (the legend names 1..8; larger n show their number)
- *	Q/inflight	Integer dispatch packets submitted and not yet finished on the GPU
- *	Q/barrier	Long packet index of the last pending barrier packet, null when none
- *	Q/ahead		Integer dispatches submitted before the first pending barrier, not yet
- *			finished; null when no barrier is pending
- *	Q/running	Integer kernels of the queue running on the GPU
- *	Q/kernel	String name of the kernel the queue is running (GPU time)
+ * The state system of org.hsatrace.queues.state is QUEUES_LAYOUT, written into the file.
  * A queue waits on a barrier when a barrier packet is pending, no kernel of the queue runs
  * and every dispatch ahead of the first pending barrier has finished: the queue's head is a
  * barrier. Barrier packets have no completion event: barriers count as pending until a
@@ -22,6 +12,19 @@
 #include <stdio.h>
 
 #include "generator/views.h"
+
+static const char QUEUES_LAYOUT[] =
+	"    Q = Agents/<agent>/Queues/<queue_id>\n"
+	"    Agents/<agent>/name     String agent name (hsa_activity:agent_info)\n"
+	"    QueueAgent/<queue_id>   Long agent handle of the queue (packet_submit has no agent)\n"
+	"    Q/state                 Integer: 0 idle, n > 0 busy with n packets in flight, -1 waiting\n"
+	"                            on a barrier packet (the legend names 1..8)\n"
+	"    Q/inflight              Integer dispatch packets submitted, not yet finished on the GPU\n"
+	"    Q/barrier               Long packet index of the last pending barrier packet, or null\n"
+	"    Q/ahead                 Integer dispatches submitted before the first pending barrier,\n"
+	"                            not yet finished; null when no barrier is pending\n"
+	"    Q/running               Integer kernels of the queue running on the GPU\n"
+	"    Q/kernel                String name of the kernel the queue is running (GPU time)\n";
 
 #define QUEUES_ANALYSIS "org.hsatrace.queues.state"
 #define Q "Agents/?{QueueAgent/$queue_id}/Queues/$queue_id"
@@ -178,6 +181,7 @@ static void kernel_begin_end(struct tc *tc)
 
 static void queues_state_provider(struct tc *tc)
 {
+	tc_layout_comment(tc, QUEUES_ANALYSIS, QUEUES_LAYOUT);
 	tc_analysis_start(tc, "stateProvider", QUEUES_ANALYSIS,
 			  views_analysis_version(tc->cat),
 			  "hsatrace: HSA queues", views_trace_types);

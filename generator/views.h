@@ -22,6 +22,7 @@
 struct view_file {
 	const char *name;	/* file name, e.g. "hsa-queues.xml" */
 	const char *summary;	/* what the file holds, one line */
+	const char *oldest_tc;	/* the oldest Trace Compass release whose XSD accepts the file */
 	void (*write)(struct tc *tc);
 };
 
@@ -52,11 +53,11 @@ void view_write_counters(struct tc *tc);
 
 /* Helpers shared by the writers (view_common.c). */
 
-/* Calls fn for every HSA API function of the schema (entry and exit events both present),
- * in schema order. */
-void views_for_each_api_function(const struct catalog *cat,
-				 void (*fn)(struct tc *tc, const char *entry, const char *exit,
-					    const struct catalog_event *entry_ev),
+/* Calls fn for each category of HSA API events the catalog has (default, then hot) with the
+ * trailing-wildcard patterns of its entries and exits ("hsa_api_entry:*", "hsa_api_exit:*"):
+ * one handler per category matches every function of it. */
+void views_for_each_api_category(const struct catalog *cat,
+				 void (*fn)(struct tc *tc, const char *entry, const char *exit),
 				 struct tc *tc);
 
 #endif /* HSATRACE_GENERATOR_VIEWS_H */

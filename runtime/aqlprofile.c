@@ -1,6 +1,6 @@
 /*
  * aqlprofile.c - per-dispatch counters through the aqlprofile vendor extension
- * (hsa_ven_amd_aqlprofile_1_00_pfn_t), as runtime/include/hsat_counters.h describes.
+ * (hsa_ven_amd_aqlprofile_1_00_pfn_t), as schema/hsat_counters.h describes.
  *
  * start/stop/read build AMD vendor-specific AQL packets (format PM4_IB) whose body names an
  * operation and the profile's command buffer; the packet processor executes them:
@@ -17,7 +17,7 @@
 #include "runtime/agents.h"
 #include "runtime/counters.h"
 #include "runtime/fork.h"
-#include "runtime/include/hsat_counters.h"
+#include "schema/hsat_counters.h"
 #include "runtime/workers.h"
 
 #define AMD_AQL_FORMAT_PM4_IB 1u

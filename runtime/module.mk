@@ -11,6 +11,9 @@ INSTALL_RULES += install-runtime
 # Only the hsa_* trampolines (top-level asm) are exported; the map gives them ROCR_1.
 $(BUILD)/obj/runtime/%.o: EXTRA_CFLAGS += -fvisibility=hidden
 
+# The API table's slot lists are generated from the schema (schema/module.mk, read later).
+$(RUNTIME_OBJS): $(B_GEN)/hsatrace/api_slots.h
+
 $(RUNTIME_LIB): $(RUNTIME_OBJS) runtime/libhsa-runtime64.map
 	$(link-so) -Wl,-soname,libhsa-runtime64.so.1 \
 		-Wl,--version-script=runtime/libhsa-runtime64.map -Wl,-z,defs -ldl
@@ -22,4 +25,5 @@ runtime: $(RUNTIME_LIB)
 install-runtime: $(RUNTIME_LIB)
 	install -d $(DESTDIR)$(PREFIX)/lib/hsatrace/cpu-runtime $(DESTDIR)$(PREFIX)/include/hsatrace
 	install -m 644 $(RUNTIME_LIB) $(DESTDIR)$(PREFIX)/lib/hsatrace/cpu-runtime/
-	install -m 644 runtime/include/*.h $(DESTDIR)$(PREFIX)/include/hsatrace/
+	install -m 644 runtime/include/*.h schema/hsat_counters.h $(B_GEN)/hsatrace/api_slots.h \
+		$(DESTDIR)$(PREFIX)/include/hsatrace/

@@ -9,13 +9,13 @@
  *
  * Without the extension (Debian's ROCr 5.2 lacks the non-free aqlprofile library) or with
  * names it does not know, the user gets one line saying why and the derived counters are
- * still recorded. Names are those of runtime/include/hsat_counters.h (the CPU runtime's).
+ * still recorded. Names are those of the schema's counter list (schema/hsat_counters.h).
  */
 #include "tracer/hw_counters.h"
 #include "tracer/call.h"
 /* Defines a non-static object: include it in this file only. */
 #include <hsa/hsa_ven_amd_aqlprofile.h>
-#include "runtime/include/hsat_counters.h"
+#include "schema/hsat_counters.h"
 #include "hsatrace/tp_hsa_activity.h"
 
 #include <stdbool.h>

@@ -4,7 +4,7 @@
 #include "tracer/map.h"
 #include "hsatrace/tp_hsa_meta.h"
 #include "hsatrace/tp_hsa_activity.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>

@@ -1,54 +1,5 @@
-# tracer/: the event schema (single source of truth), its generator, and libhsatrace.so.
-
-# --- the schema library others link ---
-# module.mk files are read in alphabetical order and prerequisites are expanded when read, so a
-# module that sorts before tracer/ (analyses/, generator/, tests/...) must spell the path,
-# $(BUILD)/lib/libhsatrace-schema.a, in its prerequisites; $(HSAT_SCHEMA_LIB) and
-# $(HSAT_SCHEMA_CFLAGS) work anywhere in recipes and in target-specific variables.
-HSAT_SCHEMA_LIB    := $(BUILD)/lib/libhsatrace-schema.a
-HSAT_SCHEMA_CFLAGS := -I.
-HSAT_SCHEMA_OBJS   := $(BUILD)/obj/tracer/schema/hsatrace_schema.o \
-		      $(BUILD)/obj/tracer/schema/hsatrace_events_def.o \
-		      $(BUILD)/obj/tracer/schema/hsa_api_def.o
-
-$(HSAT_SCHEMA_LIB): $(HSAT_SCHEMA_OBJS)
-	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
-
-# --- the generator, run at build time ---
-HSAT_SCHEMAGEN := $(BUILD)/tools/hsatrace-schemagen
-HSAT_SCHEMAGEN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tracer/schema/gen/*.c))
-
-$(HSAT_SCHEMAGEN): $(HSAT_SCHEMAGEN_OBJS) $(HSAT_SCHEMA_LIB)
-	$(link-exe)
-
-HSAT_TP_PROVIDERS := hsa_api hsa_api_hot hsa_activity hsa_meta
-HSAT_GEN_HEADERS  := $(patsubst %,$(B_GEN)/hsatrace/tp_%.h,$(HSAT_TP_PROVIDERS)) \
-		     $(B_GEN)/hsatrace/tp_args.h $(B_GEN)/hsatrace/api_tables.h
-
-$(B_GEN)/hsatrace/tp_%.h: $(HSAT_SCHEMAGEN)
-	@mkdir -p $(@D)
-	$(HSAT_SCHEMAGEN) tp $* $@
-$(B_GEN)/hsatrace/tp_args.h: $(HSAT_SCHEMAGEN)
-	@mkdir -p $(@D)
-	$(HSAT_SCHEMAGEN) args $@
-$(B_GEN)/hsatrace/api_tables.h: $(HSAT_SCHEMAGEN)
-	@mkdir -p $(@D)
-	$(HSAT_SCHEMAGEN) tables $@
-$(B_GEN)/hsatrace/api_wrappers.c: $(HSAT_SCHEMAGEN)
-	@mkdir -p $(@D)
-	$(HSAT_SCHEMAGEN) wrappers $@
-$(B_GEN)/hsatrace/schema.md: $(HSAT_SCHEMAGEN) tracer/schema/schema-notes.md
-	@mkdir -p $(@D)
-	$(HSAT_SCHEMAGEN) doc tracer/schema/schema-notes.md $@
-
-# Regenerate the committed documentation: `make docs/schema.md`.
-docs/schema.md: $(B_GEN)/hsatrace/schema.md
-	cp $< $@
-
-.PHONY: hsatrace-schema
-hsatrace-schema: $(HSAT_SCHEMA_LIB) $(HSAT_GEN_HEADERS) $(B_GEN)/hsatrace/schema.md
-PROGRAMS += $(HSAT_SCHEMA_LIB) $(HSAT_GEN_HEADERS) $(B_GEN)/hsatrace/schema.md
+# tracer/: libhsatrace.so, built from the schema's generated providers and wrappers
+# (schema/module.mk).
 
 # --- libhsatrace.so ---
 HSAT_TRACER_SO   := $(B_LIB)/libhsatrace.so

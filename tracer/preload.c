@@ -8,7 +8,8 @@
  */
 #include "tracer/tracer.h"
 #include "tracer/call.h"
-#include "hsatrace/tp_hsa_api.h"
+#include "hsatrace/tp_hsa_api_entry.h"
+#include "hsatrace/tp_hsa_api_exit.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -80,8 +81,8 @@ __attribute__((constructor)) static void preload_init(void)
 /* Traces one exported call, hiding it from the table wrapper it goes through. */
 static hsa_status_t traced(status_fn *real, const char *name, int is_init)
 {
-	struct hsat_ev_hsa_api__hsa_init_entry entry = { 0 };
-	struct hsat_ev_hsa_api__hsa_init_exit exit_ev = { 0 };
+	struct hsat_ev_hsa_api_entry__hsa_init entry = { 0 };
+	struct hsat_ev_hsa_api_exit__hsa_init exit_ev = { 0 };
 	hsa_status_t st;
 	int saved_errno;
 
@@ -94,28 +95,28 @@ static hsa_status_t traced(status_fn *real, const char *name, int is_init)
 	hsat_emit_trace_info();
 	entry.correlation_id = exit_ev.correlation_id = hsat_new_correlation_id();
 	if (is_init)
-		lttng_ust_tracepoint(hsa_api, hsa_init_entry, &entry);
+		lttng_ust_tracepoint(hsa_api_entry, hsa_init, &entry);
 	else
-		lttng_ust_tracepoint(hsa_api, hsa_shut_down_entry,
-				     (const struct hsat_ev_hsa_api__hsa_shut_down_entry *)&entry);
+		lttng_ust_tracepoint(hsa_api_entry, hsa_shut_down,
+				     (const struct hsat_ev_hsa_api_entry__hsa_shut_down *)&entry);
 	hsat_enter_tracer();
 	st = (*real)();
 	saved_errno = errno;
 	exit_ev.status = (int32_t)st;
 	if (is_init)
-		lttng_ust_tracepoint(hsa_api, hsa_init_exit, &exit_ev);
+		lttng_ust_tracepoint(hsa_api_exit, hsa_init, &exit_ev);
 	else
-		lttng_ust_tracepoint(hsa_api, hsa_shut_down_exit,
-				     (const struct hsat_ev_hsa_api__hsa_shut_down_exit *)&exit_ev);
+		lttng_ust_tracepoint(hsa_api_exit, hsa_shut_down,
+				     (const struct hsat_ev_hsa_api_exit__hsa_shut_down *)&exit_ev);
 	hsat_leave_tracer();
 	errno = saved_errno;
 	return st;
 }
 
-_Static_assert(sizeof(struct hsat_ev_hsa_api__hsa_init_entry) ==
-	       sizeof(struct hsat_ev_hsa_api__hsa_shut_down_entry), "same fields");
-_Static_assert(sizeof(struct hsat_ev_hsa_api__hsa_init_exit) ==
-	       sizeof(struct hsat_ev_hsa_api__hsa_shut_down_exit), "same fields");
+_Static_assert(sizeof(struct hsat_ev_hsa_api_entry__hsa_init) ==
+	       sizeof(struct hsat_ev_hsa_api_entry__hsa_shut_down), "same fields");
+_Static_assert(sizeof(struct hsat_ev_hsa_api_exit__hsa_init) ==
+	       sizeof(struct hsat_ev_hsa_api_exit__hsa_shut_down), "same fields");
 
 __attribute__((visibility("default"))) hsa_status_t hsa_init(void)
 {

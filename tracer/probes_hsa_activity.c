@@ -1,4 +1,4 @@
-/* The hsa_activity provider's probes (generated header, see tracer/schema). */
+/* The hsa_activity provider's probes (generated header, see schema). */
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_PROVIDER_HIDDEN_DEFINITION
 #include "hsatrace/tp_hsa_activity.h"

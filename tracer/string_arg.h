@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 const char *hsat_string_arg(const char *s, char *buf, size_t size, uint64_t *truncated);
 

@@ -1,7 +1,9 @@
 /* The tracepoint definitions, hidden so they never clash with an instrumented program's. */
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #define LTTNG_UST_TRACEPOINT_HIDDEN_DEFINITION
-#include "hsatrace/tp_hsa_api.h"
-#include "hsatrace/tp_hsa_api_hot.h"
+#include "hsatrace/tp_hsa_api_entry.h"
+#include "hsatrace/tp_hsa_api_exit.h"
+#include "hsatrace/tp_hsa_hot_entry.h"
+#include "hsatrace/tp_hsa_hot_exit.h"
 #include "hsatrace/tp_hsa_activity.h"
 #include "hsatrace/tp_hsa_meta.h"

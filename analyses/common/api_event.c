@@ -4,59 +4,55 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const api_providers[] = { "hsa_api:", "hsa_api_hot:" };
+#include "schema/hsatrace_schema.h"
 
-/* The event name after its API provider's "provider:" prefix, or NULL. */
-static const char *after_api_provider(const char *event_name)
+static const struct {
+	const char *prefix;	/* "provider:" */
+	enum api_event_kind kind;
+} api_providers[] = {
+	{ HSAT_PROVIDER_API_ENTRY ":", API_EVENT_ENTRY },
+	{ HSAT_PROVIDER_API_EXIT ":", API_EVENT_EXIT },
+	{ HSAT_PROVIDER_HOT_ENTRY ":", API_EVENT_ENTRY },
+	{ HSAT_PROVIDER_HOT_EXIT ":", API_EVENT_EXIT },
+};
+
+/* The event name after its API provider's "provider:" prefix (the function), or NULL. */
+static const char *after_api_provider(const char *event_name, enum api_event_kind *kind)
 {
 	size_t i;
 
 	if (!event_name)
 		return NULL;
 	for (i = 0; i < sizeof(api_providers) / sizeof(api_providers[0]); i++) {
-		size_t n = strlen(api_providers[i]);
+		size_t n = strlen(api_providers[i].prefix);
 
-		if (strncmp(event_name, api_providers[i], n) == 0)
+		if (strncmp(event_name, api_providers[i].prefix, n) == 0) {
+			*kind = api_providers[i].kind;
 			return event_name + n;
+		}
 	}
 	return NULL;
 }
 
 int api_event_is_api(const char *event_name)
 {
-	return after_api_provider(event_name) != NULL;
-}
+	enum api_event_kind kind;
 
-static int ends_with(const char *s, size_t n, const char *suffix)
-{
-	size_t k = strlen(suffix);
-
-	return n > k && strcmp(s + n - k, suffix) == 0;
+	return after_api_provider(event_name, &kind) != NULL;
 }
 
 enum api_event_kind api_event_classify(const char *event_name, const char **function,
 				       size_t *function_len)
 {
-	const char *rest = after_api_provider(event_name);
 	enum api_event_kind kind = API_EVENT_NONE;
-	size_t n, suffix = 0;
+	const char *rest = after_api_provider(event_name, &kind);
 
-	if (!rest)
+	if (!rest || !*rest)
 		return API_EVENT_NONE;
-	n = strlen(rest);
-	if (ends_with(rest, n, "_entry")) {
-		kind = API_EVENT_ENTRY;
-		suffix = strlen("_entry");
-	} else if (ends_with(rest, n, "_exit")) {
-		kind = API_EVENT_EXIT;
-		suffix = strlen("_exit");
-	}
-	if (kind != API_EVENT_NONE) {
-		if (function)
-			*function = rest;
-		if (function_len)
-			*function_len = n - suffix;
-	}
+	if (function)
+		*function = rest;
+	if (function_len)
+		*function_len = strlen(rest);
 	return kind;
 }
 

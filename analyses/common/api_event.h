@@ -3,8 +3,10 @@
  *
  * The one place that knows how API events are named, so that stats, report, export and
  * model do not each spell the naming scheme (it changes with the schema's major version).
- * Schema 1.x names them "hsa_api:<function>_entry" / "hsa_api:<function>_exit", and the
- * opt-in hot functions "hsa_api_hot:<function>_entry" / "..._exit".
+ * Schema 2.x names them "hsa_api_entry:<function>" / "hsa_api_exit:<function>", and the
+ * opt-in hot functions "hsa_hot_entry:<function>" / "hsa_hot_exit:<function>" (the provider
+ * names come from schema/hsatrace_schema.h). Traces of schema 1.x ("hsa_api:<function>_entry")
+ * are not read: unify refuses them and says how to re-record.
  *
  *   const char *fn; size_t len;
  *   switch (api_event_classify(ev->name, &fn, &len)) {

@@ -20,7 +20,7 @@ static int queue_track(struct perfetto_sink *s, int64_t pid, const struct export
 }
 
 /* A zero-length slice on the submitting thread (where the launch arrow starts, inside the
- * doorbell store when hsa_api_hot is traced) and an instant on the queue's track. */
+ * doorbell store when hsa_hot_* is traced) and an instant on the queue's track. */
 static int packet_row(struct perfetto_sink *s, const struct export_value *row)
 {
 	int64_t pid = row[PKT_PID].i, ts, queue_tid;

@@ -91,7 +91,7 @@ static int pick_process(struct model *m, const struct model_trace *t, char *err,
 			best = p;
 	}
 	if (!best) {
-		snprintf(err, errsz, "the trace has no HSA API events (hsa_api:*): nothing to "
+		snprintf(err, errsz, "the trace has no HSA API events (hsa_api_entry:*): nothing to "
 			 "model (record the program with `hsatrace record`)");
 		return -1;
 	}

@@ -50,7 +50,8 @@ static bool is_hsa_event(const bt_message *msg)
 		return false;
 	name = bt_event_class_get_name(bt_event_borrow_class_const(
 		bt_message_event_borrow_event_const(msg)));
-	return name && (strncmp(name, "hsa_meta:", 9) == 0 || strncmp(name, "hsa_api", 7) == 0);
+	return name && (strncmp(name, "hsa_meta:", 9) == 0 || strncmp(name, "hsa_api_", 8) == 0 ||
+			strncmp(name, "hsa_hot_", 8) == 0);
 }
 
 struct look {

@@ -1,7 +1,7 @@
 /*
  * hsa_check - whether a recording holds any event of the program's HSA use: the tracer
  * emits hsa_meta:trace_info at the first HSA call (hsa_init, or the runtime loading it as
- * a tool), so reading (in time order) stops at the first hsa_meta or hsa_api event
+ * a tool), so reading (in time order) stops at the first hsa_meta or API event
  * (libbabeltrace2: source.ctf.fs into the analyses' merging sink, analyses/common/trace_merge.h,
  * which orders events by time and reads packets that overlap in time whole).
  */
@@ -17,7 +17,7 @@ struct rec_trace_look {
 };
 
 /* Reads the traces below dir (every folder with a `metadata` file); stop_at_hsa: stops at
- * the first hsa_meta/hsa_api event. 0, or -1 when there is no trace or it cannot be read
+ * the first hsa_meta/API event. 0, or -1 when there is no trace or it cannot be read
  * to the end. */
 int rec_trace_look(const char *dir, bool stop_at_hsa, struct rec_trace_look *result);
 

@@ -108,11 +108,11 @@ static int add_categories(struct options *o, const char *list)
 		bool all = strcmp(c, "all") == 0;
 
 		if (all || strcmp(c, "api") == 0)
-			o->patterns[o->n_patterns++] = "hsa_api:*";
+			o->patterns[o->n_patterns++] = "hsa_api_*";	/* entries and exits */
 		if (all || strcmp(c, "activity") == 0)
 			o->patterns[o->n_patterns++] = "hsa_activity:*";
 		if (all || strcmp(c, "hot") == 0) {
-			o->patterns[o->n_patterns++] = "hsa_api_hot:*";
+			o->patterns[o->n_patterns++] = "hsa_hot_*";
 			o->hot = true;
 		}
 		if (!all && strcmp(c, "api") != 0 && strcmp(c, "activity") != 0 &&
@@ -409,7 +409,7 @@ static void say_if_no_hsa(const char *path)
 {
 	if (rec_recorded_hsa(path) == 0)
 		fprintf(stderr, "hsatrace record: note: no HSA call was recorded from the "
-			"program's processes (no hsa_meta or hsa_api event): does it use HSA or "
+			"program's processes (no hsa_meta or API event): does it use HSA or "
 			"HIP, and does it find the runtime?\n");
 }
 

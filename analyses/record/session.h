@@ -24,7 +24,7 @@ struct rec_session {
 /* `output` is an absolute folder (file://) unless `url` (net://HOST...) is given. */
 int rec_session_create(struct rec_session *s, const char *tag, const char *output,
 		       const char *url);
-/* Enables each pattern (e.g. "hsa_api:*") in a UST channel with vpid/vtid/procname:
+/* Enables each pattern (e.g. "hsa_api_*") in a UST channel with vpid/vtid/procname:
  * hsa_activity:* and hsa_meta:* in channel `hsatrace_activity` (half the sub-buffer size),
  * everything else in channel `hsatrace`.
  * `blocking`: the program waits for buffer space instead of discarding events (it must run

@@ -94,7 +94,7 @@
 	counters.forEach(function (c) { c.y = height; height += c.h + LANE_GAP; });
 	height += 4;
 
-	/* The trace's error statuses (hsat_status_is_error, tracer/schema/hsatrace_schema.h). */
+	/* The trace's error statuses (hsat_status_is_error, schema/hsatrace_schema.h). */
 	function isError(status) {
 		return data.errorStatus.some(function (r) { return status >= r[0] && status <= r[1]; });
 	}

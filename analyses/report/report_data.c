@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "analyses/common/utf8.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 void report_data_string(const char *s, FILE *out)
 {

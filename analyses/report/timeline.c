@@ -1,6 +1,6 @@
 #include "analyses/report/timeline.h"
 #include "analyses/common/api_event.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/stats_model_internal.h"
 #include "analyses/common/api_event.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -453,8 +453,13 @@ int stats_model_check_schema(const struct stats_model *m, const char *prog)
 	major = strtol(v, &end, 10);
 	if (strcmp(v, "mixed") != 0 && end != v && major == HSAT_SCHEMA_VERSION_MAJOR)
 		return 0;
-	fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x; "
-		"events it does not know are ignored\n", prog, v, HSAT_SCHEMA_VERSION_MAJOR);
+	if (strcmp(v, "mixed") != 0 && end != v && major < HSAT_SCHEMA_VERSION_MAJOR)
+		fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x "
+			"(API events renamed, so no API table): re-record it with `hsatrace record`\n",
+			prog, v, HSAT_SCHEMA_VERSION_MAJOR);
+	else
+		fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x; "
+			"events it does not know are ignored\n", prog, v, HSAT_SCHEMA_VERSION_MAJOR);
 	return 1;
 }
 

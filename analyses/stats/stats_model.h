@@ -9,7 +9,7 @@
  *   stats_model_release(&m);
  *
  * What is counted (docs/stats-report.md has the details):
- * - api: hsa_api:* and hsa_api_hot:* entry/exit pairs, matched by (vpid, correlation_id);
+ * - api: hsa_api_entry/exit:* and hsa_hot_entry/exit:* pairs, matched by (vpid, correlation_id);
  * - kernels: hsa_activity:kernel_exec GPU times, plus hsa_gpu:kernel_begin/_end pairs that
  *   no kernel_exec describes (same vpid, queue_id, packet_index, correlation_id), so a
  *   unified trace holding both counts each dispatch once;
@@ -77,7 +77,7 @@ struct stats_model {
 	int have_time;
 	char schema_version[16];            /* hsa_meta:trace_info's, "" when none, "mixed" */
 	uint64_t discarded_events, discarded_packets; /* set by the caller from trace_read */
-	uint64_t api_events, api_events_without_thread; /* hsa_api events; those lacking vtid */
+	uint64_t api_events, api_events_without_thread; /* API events; those lacking vtid */
 	/* Bookkeeping while reading. */
 	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 void gpu_store_init(struct gpu_store *st)
 {
@@ -168,6 +168,8 @@ static void collect_trace_info(struct gpu_store *st, const bt_field *payload)
 			add_distinct(run->schema, sizeof(run->schema), schema);
 		if (atoi(schema) != HSAT_SCHEMA_VERSION_MAJOR)
 			st->other_schema++;
+		if (atoi(schema) < HSAT_SCHEMA_VERSION_MAJOR && !st->older_schema[0])
+			snprintf(st->older_schema, sizeof(st->older_schema), "%s", schema);
 	}
 	if (tracer) {
 		add_distinct(st->tracer_versions, sizeof(st->tracer_versions), tracer);

@@ -74,6 +74,9 @@ struct gpu_store {
 	size_t current_label;
 	uint64_t skipped_records; /* GPU records missing a field */
 	uint64_t other_schema;	/* trace_info records with another schema major version */
+	/* The first schema version older than this hsatrace's major (its events are named
+	 * otherwise, e.g. 1.x's "hsa_api:<function>_entry"): unify refuses it. "" when none. */
+	char older_schema[16];
 	/* Filled by gpu_store_finish. */
 	uint64_t matched, unmatched_pass, unmatched_base_kernels;
 	uint64_t counters_attached, counters_unattached;

@@ -1,7 +1,8 @@
 /*
  * gpu_synth - the hsa_gpu:* events unify adds: kernel_begin/_end and copy_begin/_end at the
  * GPU times of each kernel_exec/copy_exec record of the base run (payload copied from the
- * record), kernel_counter for each counter attached to a dispatch; on streams of their own
+ * record), kernel_counter for each counter attached to a dispatch (its payload built from the
+ * schema's definition of the event and filled by field name); on streams of their own
  * (one per process and queue for kernels, one per process for copies), planned as one sorted
  * list that the filter merges with its inputs.
  */
@@ -13,6 +14,7 @@
 #include "analyses/common/demangle.h"
 #include "analyses/unify/ir_copy.h"
 #include "analyses/unify/unify_filter_internal.h"
+#include "schema/hsatrace_schema.h"
 
 static const char *const synth_names[] = {
 	"hsa_gpu:kernel_begin", "hsa_gpu:kernel_end", "hsa_gpu:copy_begin", "hsa_gpu:copy_end",
@@ -20,34 +22,42 @@ static const char *const synth_names[] = {
 };
 
 
-static bt_field_class *counter_payload_fc(bt_trace_class *tc)
+/* The CTF field class of a schema field type (base 16 for handles, as the tracer writes them). */
+static bt_field_class *schema_field_fc(bt_trace_class *tc, enum hsat_field_type type)
 {
-	static const char *const u64_fields[] = { "correlation_id", "queue_id", "packet_index" };
-	bt_field_class *s = bt_field_class_structure_create(tc);
+	bt_field_class *fc;
+
+	switch (type) {
+	case HSAT_FT_STRING:
+		return bt_field_class_string_create(tc);
+	case HSAT_FT_S64:
+	case HSAT_FT_S32:
+		fc = bt_field_class_integer_signed_create(tc);
+		if (fc)
+			bt_field_class_integer_set_field_value_range(fc, type == HSAT_FT_S32 ? 32 : 64);
+		return fc;
+	default:
+		fc = bt_field_class_integer_unsigned_create(tc);
+		if (fc && type == HSAT_FT_U64_HEX)
+			bt_field_class_integer_set_preferred_display_base(fc,
+				BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL);
+		return fc;
+	}
+}
+
+/* The payload of a synthesized event that has no record to copy: its schema fields, in order. */
+static bt_field_class *schema_payload_fc(bt_trace_class *tc, const struct hsat_event *sev)
+{
+	bt_field_class *s = sev ? bt_field_class_structure_create(tc) : NULL;
 	bt_field_class *fc = NULL;
 
-	for (size_t i = 0; s && i < 3; i++) {
-		fc = bt_field_class_integer_unsigned_create(tc);
-		if (!fc || bt_field_class_structure_append_member(s, u64_fields[i], fc) != 0)
+	for (size_t i = 0; s && i < sev->n_fields; i++) {
+		fc = schema_field_fc(tc, sev->fields[i].type);
+		if (!fc || bt_field_class_structure_append_member(s, sev->fields[i].name, fc) != 0)
 			goto error;
-		bt_field_class_put_ref(fc);
+		bt_field_class_put_ref(fc);	/* the structure keeps it */
+		fc = NULL;
 	}
-	fc = bt_field_class_string_create(tc);
-	if (!fc || bt_field_class_structure_append_member(s, "kernel_name", fc) != 0)
-		goto error;
-	bt_field_class_put_ref(fc);
-	fc = bt_field_class_string_create(tc);
-	if (!fc || bt_field_class_structure_append_member(s, "counter", fc) != 0)
-		goto error;
-	bt_field_class_put_ref(fc);
-	fc = bt_field_class_integer_signed_create(tc);
-	if (!fc || bt_field_class_structure_append_member(s, "value", fc) != 0)
-		goto error;
-	bt_field_class_put_ref(fc);
-	fc = bt_field_class_integer_unsigned_create(tc);
-	if (!fc || bt_field_class_structure_append_member(s, "pass", fc) != 0)
-		goto error;
-	bt_field_class_put_ref(fc);
 	return s;
 error:
 	bt_field_class_put_ref(fc);
@@ -73,7 +83,7 @@ static int create_gpu_classes(struct unify_iter *it)
 	if (!it->counter_ec)
 		return -1;
 	bt_event_class_put_ref(it->counter_ec);
-	payload = counter_payload_fc(ot->tc);
+	payload = schema_payload_fc(ot->tc, hsat_schema_find_event(synth_names[SYN_COUNTER]));
 	if (!payload)
 		return -1;
 	status = bt_event_class_set_payload_field_class(it->counter_ec, payload);
@@ -200,28 +210,47 @@ int gpu_synth_plan(struct unify_iter *it)
 	return mark_stream_ends(it);
 }
 
+/* Payload members are set by their schema name: a missing one is a schema mismatch, an error. */
+static int set_unsigned(bt_field *payload, const char *name, uint64_t v)
+{
+	bt_field *f = bt_field_structure_borrow_member_field_by_name(payload, name);
+
+	if (!f)
+		return -1;
+	bt_field_integer_unsigned_set_value(f, v);
+	return 0;
+}
+
+static int set_signed(bt_field *payload, const char *name, int64_t v)
+{
+	bt_field *f = bt_field_structure_borrow_member_field_by_name(payload, name);
+
+	if (!f)
+		return -1;
+	bt_field_integer_signed_set_value(f, v);
+	return 0;
+}
+
+static int set_string(bt_field *payload, const char *name, const char *v)
+{
+	bt_field *f = bt_field_structure_borrow_member_field_by_name(payload, name);
+
+	return f && bt_field_string_set_value(f, v) == BT_FIELD_STRING_SET_VALUE_STATUS_OK ? 0 : -1;
+}
+
 static int fill_counter_event(const struct gpu_store *st, const struct synth *e, bt_event *ev)
 {
 	const struct gpu_record *r = &st->recs[e->rec];
 	const struct gpu_counter *c = &st->counters[r->counters[e->counter]];
 	bt_field *p = bt_event_borrow_payload_field(ev);
 
-	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 0),
-					    r->correlation_id);
-	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 1),
-					    r->queue_id);
-	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 2),
-					    r->packet_index);
-	if (bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 3),
-				      r->kernel_name) != 0 ||
-	    bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(p, 4),
-				      c->name) != 0)
-		return -1;
-	bt_field_integer_signed_set_value(bt_field_structure_borrow_member_field_by_index(p, 5),
-					  c->value);
-	bt_field_integer_unsigned_set_value(bt_field_structure_borrow_member_field_by_index(p, 6),
-					    c->run);
-	return 0;
+	return set_unsigned(p, "correlation_id", r->correlation_id) |
+	       set_unsigned(p, "queue_id", r->queue_id) |
+	       set_unsigned(p, "packet_index", r->packet_index) |
+	       set_string(p, "kernel_name", r->kernel_name) |
+	       set_string(p, "counter", c->name) |
+	       set_signed(p, "value", c->value) |
+	       set_unsigned(p, "pass", c->run) ? -1 : 0;
 }
 
 /*

@@ -30,6 +30,7 @@
 #include "analyses/common/salvage.h"
 #include "analyses/unify/unify_filter.h"
 #include "analyses/common/version.h"
+#include "schema/hsatrace_schema.h"
 
 struct options {
 	const char *out;
@@ -263,6 +264,18 @@ static uint64_t space_needed(const char *const *paths, size_t n)
 	return bytes + bytes / 10 + 256 * 1024;
 }
 
+/* A recording of an older schema major names its events otherwise: no translation layer reads
+ * it (one would be needed in every reader and in the views), so it is refused, saying why. */
+static int refuse_older_schema(const struct gpu_store *st)
+{
+	if (!st->older_schema[0])
+		return 0;
+	fprintf(stderr, "hsatrace unify: a recording has event schema %s, this hsatrace reads "
+		"%d.x (API events renamed): re-record it with `hsatrace record`\n",
+		st->older_schema, HSAT_SCHEMA_VERSION_MAJOR);
+	return -1;
+}
+
 /* The copy path: 0 written, 1 the inputs cannot be copied (said: re-encode), -1 failed. */
 static int write_copied(struct run_state *rs, const char *const *paths, size_t n,
 			struct unify_params *p, bool keep_clocks, struct out_stage *stage)
@@ -352,7 +365,8 @@ int main(int argc, char **argv)
 	}
 	if (unify_job_find(&rs.job, (const char *const *)o.inputs, (size_t)o.n_inputs,
 			   o.passes, (size_t)o.n_passes) != 0 ||
-	    unify_job_collect(&rs.job, stderr) != 0 || write_unified(&rs, &o) != 0)
+	    unify_job_collect(&rs.job, stderr) != 0 || refuse_older_schema(&rs.job.gpu) != 0 ||
+	    write_unified(&rs, &o) != 0)
 		goto cleanup;
 	status = (rs.job.skipped_traces || rs.counts.failed_streams || rs.counts.copy_failures ||
 		  rs.job.collect_counts.failed_streams || rs.job.damage.short_streams ||

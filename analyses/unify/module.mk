@@ -4,7 +4,8 @@ UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o pass.
 	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o out_stage.o copy_path.o \
 	copy_meta.o copy_stream.o tsdl.o tsdl_layout.o) \
 	$(COMMON_MAP_OBJS) $(BUILD)/obj/analyses/common/demangle.o $(COMMON_SALVAGE_OBJS) \
-	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_MERGE_OBJS)
+	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_MERGE_OBJS) \
+	$(BUILD)/lib/libhsatrace-schema.a
 UNIFY_PLUGIN := $(B_LIB)/babeltrace2/babeltrace-plugin-hsatrace.so
 
 PROGRAMS += $(B_LIBEXEC)/hsatrace-unify $(UNIFY_PLUGIN)

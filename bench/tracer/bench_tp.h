@@ -1,5 +1,6 @@
 /* The reference events for bench/tracer: the same fields as the tracer's
- * hsa_api:hsa_system_get_info_entry/_exit, emitted by plain tracepoints. */
+ * hsa_api_entry:hsa_system_get_info / hsa_api_exit:hsa_system_get_info, emitted by plain
+ * tracepoints. */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
 #define LTTNG_UST_TRACEPOINT_PROVIDER hsatrace_bench
 

@@ -39,7 +39,7 @@ be32() {
 
 lttng create s -o "$tmp/rec" >/dev/null &&
 	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 8 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_api:*,hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u -c small 'hsa_api_*,hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng start >/dev/null && "$app" bulk 3000 && lttng stop >/dev/null &&
 	lttng destroy >/dev/null
 ok $? "a trace recorded with 4 KiB sub-buffers"

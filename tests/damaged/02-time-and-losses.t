@@ -54,7 +54,7 @@ is "$(cut -f3,6 "$tmp/ooo-analyze.txt" | tr '\t\n' ': ')" "1000:0 3000:2 4000:3 
 # Tiny buffers and a burst make the tracer discard.
 lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
 	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
 lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
 	awk '{ n += $2 } END { print n + 0 }')

@@ -24,7 +24,7 @@ tmp=$LTTNG_HARNESS_DIR
 # 4 KiB sub-buffers: packets of 4096 bytes, many of them.
 lttng create s-cut -o "$tmp/rec" >/dev/null &&
 	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 64 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng add-context -u -c small -t vpid -t vtid >/dev/null &&
 	lttng start >/dev/null && "$app" bulk 2000 >/dev/null && lttng stop >/dev/null &&
 	lttng destroy >/dev/null

@@ -20,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Events 4 and 5 are one API call: its entry in stream a's second packet (3500, before the
 # first packet's end, 5000), its exit in stream b (4000).
-entry=hsa_api:hsa_init_entry exit_=hsa_api:hsa_init_exit
+entry=hsa_api_entry:hsa_init exit_=hsa_api_exit:hsa_init
 mkdir "$tmp/o" "$tmp/a"
 "$ovl" "$tmp/o/trace" "$entry" "$exit_" && "$ovl" --apart "$tmp/a/trace" "$entry" "$exit_"
 ok $? "the two traces are written"

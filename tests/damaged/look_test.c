@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	snprintf(plain, sizeof(plain), "%s/plain", tmp);
 	snprintf(api, sizeof(api), "%s/api", tmp);
 	if (write_trace(argv[0], plain, "") != 0 ||
-	    write_trace(argv[0], api, "hsa_api:hsa_init_entry hsa_api:hsa_init_exit") != 0) {
+	    write_trace(argv[0], api, "hsa_api_entry:hsa_init hsa_api_exit:hsa_init") != 0) {
 		fs_remove_tree(tmp);
 		skip_all("overlap_trace could not write its traces");
 	}

@@ -30,12 +30,12 @@ check_trace() { # NAME TRACE
 			d[tid, k] = ($5 == "null" ? 0 : $6)
 			next
 		}
-		/ hsa_api(_hot)?:[a-z0-9_]+_(entry|exit): / {
+		/ hsa_(api|hot)_(entry|exit):[a-z0-9_]+: / {
 			match($0, /^\[[0-9.]+\]/)
 			ts = substr($0, 2, RLENGTH - 2); sub(/\./, "", ts); ts = low(ts)
 			if (!match($0, /vtid = [0-9]+/)) next
 			tid = substr($0, RSTART + 7, RLENGTH - 7)
-			depth[tid] += ($0 ~ /_entry: /) ? 1 : -1
+			depth[tid] += ($0 ~ / hsa_(api|hot)_entry:/) ? 1 : -1
 			want[tid, ts] = depth[tid]; tids[tid] = 1; events++
 		}
 		END {

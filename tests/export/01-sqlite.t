@@ -54,7 +54,7 @@ for name in vector_copy matmul_pipeline multi_thread; do
 		"$(stats_rows "$tmp/stats.csv" queues "pid, queue_id, packets")" \
 		"$name: packets per queue (queue_occupancy) = stats"
 	is "$(q "SELECT COUNT(*) FROM api_calls")" \
-		"$(printf '%s\n' "$bt" | grep -cE ' hsa_api(_hot)?:[a-z_0-9]+_exit: ')" \
+		"$(printf '%s\n' "$bt" | grep -cE ' hsa_(api|hot)_exit:[a-z_0-9]+: ')" \
 		"$name: one api_calls row per exit event"
 	is "$(q "SELECT COUNT(*) FROM packets")" "$(bt_count hsa_activity:packet_submit)" \
 		"$name: one packets row per packet_submit"
@@ -74,7 +74,7 @@ is "$(q "SELECT COUNT(*) FROM api_args WHERE direction = 'in'")" \
 is "$(q "SELECT value FROM api_args a JOIN api_calls c USING (pid, correlation_id)
 	WHERE c.function = 'hsa_queue_create' AND a.name = 'size' LIMIT 1")" \
 	"$(printf '%s\n' "$(babeltrace2 "$samples/matmul_pipeline/trace")" |
-		grep -m1 'hsa_api:hsa_queue_create_entry' | grep -oE ' size = [0-9]+' |
+		grep -m1 'hsa_api_entry:hsa_queue_create' | grep -oE ' size = [0-9]+' |
 		grep -oE '[0-9]+')" "an argument's value (hsa_queue_create's size)"
 
 # The example queries of docs/export.md run on the database.

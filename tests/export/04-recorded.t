@@ -27,7 +27,7 @@ record() { # OUT ARGS...: a trace of fake_hsa_app ARGS
 	out=$1
 	shift
 	lttng create s -o "$out" >/dev/null &&
-		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*' >/dev/null &&
+		lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_meta:*' >/dev/null &&
 		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 		lttng start >/dev/null && "$app" "$@" && lttng stop >/dev/null &&
 		lttng destroy >/dev/null

@@ -75,7 +75,6 @@ missing=""
 set -f # the rules' * is no file name
 for u in $(sed 's/#.*//' "$here/layers.rules" | awk '$1 == "allow" { for (i = 2; i <= NF; i++) print $i }' | sort -u); do
 	case "$u" in '*') continue ;; */'*') u=${u%/*} ;; esac
-	[ "$u" = schema ] && continue # until schema/ lands it is tracer/schema (a `unit` line)
 	[ -d "$HSATRACE_SRC/$u" ] || missing="$missing $u"
 done
 is "$missing" "" "every folder the rules name exists"

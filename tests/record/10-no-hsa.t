@@ -1,6 +1,6 @@
 #!/bin/sh
 # A program that makes no HSA call under the tracer: record says so after the run (no
-# hsa_meta or hsa_api event was recorded from its processes); an HSA program gets no note.
+# hsa_meta or API event was recorded from its processes); an HSA program gets no note.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"

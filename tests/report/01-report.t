@@ -21,7 +21,7 @@ ok $? "private lttng-sessiond started"
 tmp=$LTTNG_HARNESS_DIR
 t=$tmp/trace
 lttng create s -o "$t" >/dev/null &&
-	lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 	lttng start >/dev/null && "$app" exec && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "trace recorded"
@@ -43,7 +43,7 @@ is "$scripts" '1 <script type="application/json" id="hsatrace-data">;1 <script>;
 # and from the page's data with perl's own JSON parser (page_counts.pl).
 counts() { perl "$HSATRACE_SRC/tests/report/page_counts.pl" "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
 bt=$(babeltrace2 "$t")
-calls=$(printf '%s\n' "$bt" | grep -cE ' hsa_api(_hot)?:[a-z_]+_exit:')
+calls=$(printf '%s\n' "$bt" | grep -cE ' hsa_(api|hot)_exit:[a-z_0-9]+:')
 kernels=$(printf '%s\n' "$bt" | grep -c ' hsa_activity:kernel_exec:')
 copies=$(printf '%s\n' "$bt" | grep -c ' hsa_activity:copy_exec:')
 samples=$(printf '%s\n' "$bt" | grep -c ' hsa_activity:counter:')

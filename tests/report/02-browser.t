@@ -26,7 +26,7 @@ ok $? "private lttng-sessiond started"
 tmp=$LTTNG_HARNESS_DIR
 t=$tmp/trace
 lttng create s -o "$t" >/dev/null &&
-	lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 	lttng start >/dev/null && "$app" exec && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "trace recorded"

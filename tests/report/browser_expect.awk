@@ -14,8 +14,8 @@ function field(name,   r) {
 	b = field("gpu_begin_ns")
 	if (cb == "" || lt(b, cb)) { cb = b; ce = field("gpu_end_ns"); cs = field("size") }
 }
-/ hsa_api:[a-z_]+_entry:/ { entry[field("correlation_id")] = ts }
-/ hsa_api:[a-z_]+_exit:/ {
+/ hsa_api_entry:[a-z_0-9]+:/ { entry[field("correlation_id")] = ts }
+/ hsa_api_exit:[a-z_0-9]+:/ {
 	st = field("status") + 0
 	if (st >= 4096 && efn == "") { efn = field("function"); eb = entry[field("correlation_id")]; ee = ts; est = st }
 }

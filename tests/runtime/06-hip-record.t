@@ -28,7 +28,7 @@ failed=$(printf '%s\n' "$out" | grep -c '^FAIL ')
 ok $? "hip_memory's checks pass under the tracer ($passed passed, $failed failed)"
 babeltrace2 "$tmp/rec" >"$tmp/events" 2>"$tmp/bt.err"
 ok $? "babeltrace2 reads the trace" || sed 's/^/#   /' "$tmp/bt.err" >&2
-grep -q 'hsa_api:hsa_executable_load_agent_code_object' "$tmp/events"
+grep -q 'hsa_api_entry:hsa_executable_load_agent_code_object' "$tmp/events"
 ok $? "ROCclr's blit code object load is traced"
 grep -q '__amd_rocclr_copyBuffer' "$tmp/events"
 ok $? "dispatches of the copy blit kernel are traced by name"

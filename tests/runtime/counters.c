@@ -7,7 +7,7 @@
 
 #include <hsa/hsa_ven_amd_aqlprofile.h>
 
-#include "runtime/include/hsat_counters.h"
+#include "schema/hsat_counters.h"
 #include "tests/runtime/rt_common.h"
 
 static hsa_ven_amd_aqlprofile_1_00_pfn_t api;

@@ -36,3 +36,7 @@ check-runtime-tsan:
 		LDFLAGS=-fsanitize=thread runtime-tests
 	HSATRACE_BUILD=$(CURDIR)/build/tsan TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
 		tests/run build/tsan/tests/runtime/*.t
+
+# They include the runtime's API table, whose slot lists are generated (schema/module.mk).
+$(BUILD)/obj/tests/runtime/tools.o $(BUILD)/obj/tests/runtime/test_tool.o: \
+	$(B_GEN)/hsatrace/api_slots.h

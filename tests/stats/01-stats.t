@@ -9,7 +9,7 @@ app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
 [ -x "$app" ] || skip_all "fake_hsa_app not built ($app)"
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
-plan 39
+plan 41
 export LC_ALL=C
 
 lttng_harness_start
@@ -19,7 +19,7 @@ tmp=$LTTNG_HARNESS_DIR
 # record MODE: one session, the contexts `hsatrace record` enables, one run of the app.
 record() {
 	lttng create "s-$1" -o "$tmp/trace-$1" >/dev/null &&
-		lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
+		lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
 			>/dev/null &&
 		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
 		lttng start >/dev/null &&
@@ -29,9 +29,14 @@ record() {
 record exec && record both && record gpu
 ok $? "three traces recorded (kernel_exec only, kernel_exec + hsa_gpu, hsa_gpu only)"
 lttng create s-future -o "$tmp/trace-future" >/dev/null &&
-	lttng enable-event -u 'hsa_meta:*,hsa_api:*' >/dev/null && lttng start >/dev/null &&
+	lttng enable-event -u 'hsa_meta:*,hsa_api_*' >/dev/null && lttng start >/dev/null &&
 	"$app" exec 99.0 && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "a trace claiming schema 99.0 recorded"
+lttng create s-past -o "$tmp/trace-past" >/dev/null &&
+	lttng enable-event -u 'hsa_meta:*,hsa_api_*' >/dev/null &&
+	lttng add-context -u -t vpid -t vtid -t procname >/dev/null && lttng start >/dev/null &&
+	"$app" exec 1.0 && lttng stop >/dev/null && lttng destroy >/dev/null
+ok $? "a trace claiming schema 1.0 recorded"
 
 # expected TRACE SECTION: expect.awk's rows of SECTION, in the documented order.
 expected() {
@@ -99,7 +104,7 @@ is "$blocks" "kernels section " "--section kernels prints the kernels table only
 ok $? "-o FILE writes what standard output gets, and reruns are identical"
 
 # The schema version: shown, and a different major is warned about (but still read).
-schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/tracer/schema/hsatrace_schema.h")
+schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/schema/hsatrace_schema.h")
 grep -qx "schema: $schema" "$tmp/out.txt"
 ok $? "text output shows the trace's schema version ($schema)"
 "$stats" -s api "$tmp/trace-future" >/dev/null 2>"$tmp/err.txt"
@@ -109,12 +114,17 @@ ok $? "a trace of another schema major: a warning, and the tables still" ||
 	diag "status $st: $(cat "$tmp/err.txt")"
 "$stats" -s api "$t" 2>&1 >/dev/null | grep -q warning
 ok $((! $?)) "no warning for the current schema"
+"$stats" -s api "$tmp/trace-past" >/dev/null 2>"$tmp/err-past.txt"
+grep -q "warning: trace schema version 1.0, this hsatrace reads 2.x.*re-record it with .hsatrace record" \
+	"$tmp/err-past.txt" && [ "$(wc -l <"$tmp/err-past.txt")" = 1 ]
+ok $? "a trace of an older schema major: one line saying how to re-record" ||
+	sed 's/^/# /' "$tmp/err-past.txt" >&2
 
 # Losses: tiny buffers and a burst make the tracer discard; stats counts what babeltrace2
 # reports, says so, and the report says it on the page.
 lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
 	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_api_hot:*,hsa_activity:*' >/dev/null &&
+	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
 	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
 lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
 	awk '{ n += $2 } END { print n + 0 }')

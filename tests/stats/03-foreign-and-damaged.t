@@ -40,7 +40,7 @@ fi
 
 # --- damaged recordings ---------------------------------------------------------------
 lttng create s -o "$tmp/good" >/dev/null &&
-	lttng enable-event -u 'hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_gpu:*' >/dev/null &&
+	lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_gpu:*' >/dev/null &&
 	lttng add-context -u -t vpid -t vtid >/dev/null &&
 	lttng start >/dev/null && "$app" both && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "a trace recorded to damage"

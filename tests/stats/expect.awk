@@ -26,12 +26,12 @@ function acc(tab, key, d) {
 	sub(/:$/, "", name)
 	vpid = field("vpid"); vtid = field("vtid")
 }
-name ~ /^hsa_api(_hot)?:.*_entry$/ {
+name ~ /^hsa_(api|hot)_entry:/ {
 	key = vpid SUBSEP field("correlation_id")
 	start[key] = ts; fn[key] = field("function"); tid[key] = vtid; proc[key] = field("procname")
 	next
 }
-name ~ /^hsa_api(_hot)?:.*_exit$/ {
+name ~ /^hsa_(api|hot)_exit:/ {
 	key = vpid SUBSEP field("correlation_id")
 	if (!(key in start)) next
 	d = ts - start[key]; f = fn[key]

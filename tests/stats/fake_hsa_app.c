@@ -28,12 +28,14 @@
 
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
-#include "tests/stats/fake_hsa_api_tp.h"
-#include "tests/stats/fake_hsa_api_hot_tp.h"
+#include "tests/stats/fake_hsa_api_entry_tp.h"
+#include "tests/stats/fake_hsa_api_exit_tp.h"
+#include "tests/stats/fake_hsa_hot_entry_tp.h"
+#include "tests/stats/fake_hsa_hot_exit_tp.h"
 #include "tests/stats/fake_hsa_activity_tp.h"
 #include "tests/stats/fake_hsa_gpu_tp.h"
 #include "tests/stats/fake_hsa_meta_tp.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #define PACKET_KERNEL 2
 #define PACKET_BARRIER_AND 3
@@ -64,14 +66,15 @@ static void pause_us(long us)
 }
 
 /* One traced call: entry, `us` microseconds inside, exit with `status`. */
-#define CALL_STATUS(provider, fn, us, status)                                       \
+/* category: api or hot (providers hsa_<category>_entry / _exit). */
+#define CALL_STATUS(category, fn, us, status)                                       \
 	do {                                                                        \
 		uint64_t id_ = correlation();                                       \
-		lttng_ust_tracepoint(provider, fn##_entry, #fn, id_);               \
+		lttng_ust_tracepoint(hsa_##category##_entry, fn, #fn, id_);         \
 		pause_us(us);                                                       \
-		lttng_ust_tracepoint(provider, fn##_exit, #fn, id_, status);        \
+		lttng_ust_tracepoint(hsa_##category##_exit, fn, #fn, id_, status);  \
 	} while (0)
-#define CALL(provider, fn, us) CALL_STATUS(provider, fn, us, 0)
+#define CALL(category, fn, us) CALL_STATUS(category, fn, us, 0)
 
 #define HSA_STATUS_INFO_BREAK 0x1
 #define HSA_STATUS_ERROR_INVALID_ARGUMENT 0x1001
@@ -88,7 +91,7 @@ static long submit_pause_us = 5; /* 0 in bulk mode */
 static void submit(uint64_t queue_id, uint64_t index, int type, const char *name,
 		   uint64_t corr)
 {
-	CALL(hsa_api_hot, hsa_queue_load_write_index_relaxed, submit_pause_us);
+	CALL(hot, hsa_queue_load_write_index_relaxed, submit_pause_us);
 	lttng_ust_tracepoint(hsa_activity, packet_submit, queue_id, index, type, name, corr);
 }
 
@@ -109,10 +112,10 @@ static void *worker(void *arg)
 {
 	(void)arg;
 	pthread_setname_np(pthread_self(), "fake-worker");
-	CALL(hsa_api, hsa_signal_wait_scacquire, 500);
+	CALL(api, hsa_signal_wait_scacquire, 500);
 	for (int i = 0; i < 4; i++)
-		CALL(hsa_api_hot, hsa_signal_load_relaxed, 10);
-	CALL(hsa_api, hsa_signal_wait_scacquire, 700);
+		CALL(hot, hsa_signal_load_relaxed, 10);
+	CALL(api, hsa_signal_wait_scacquire, 700);
 	return NULL;
 }
 
@@ -157,14 +160,14 @@ static void copy(uint64_t id, uint64_t size, int direction, uint64_t us)
 {
 	uint64_t begin = now_ns();
 
-	CALL(hsa_api, hsa_memory_copy, (long)us);
+	CALL(api, hsa_memory_copy, (long)us);
 	lttng_ust_tracepoint(hsa_activity, copy_exec, id, size, direction, begin + 1000,
 			     begin + 1000 + us * 1000);
 }
 
 static void wait_with_activity(uint64_t signal, uint64_t us)
 {
-	CALL(hsa_api, hsa_signal_wait_scacquire, (long)us);
+	CALL(api, hsa_signal_wait_scacquire, (long)us);
 	lttng_ust_tracepoint(hsa_activity, signal_wait, signal, (us - 50) * 1000);
 }
 
@@ -183,7 +186,7 @@ static int bulk(const char *count)
 	for (long i = 0; i < n; i++) {
 		struct kernel k = { 1, (uint64_t)i, correlation(), names[i % 4], 0, 0 };
 
-		CALL(hsa_api_hot, hsa_signal_load_relaxed, 0);
+		CALL(hot, hsa_signal_load_relaxed, 0);
 		submit(1, k.packet_index, PACKET_KERNEL, k.name, k.correlation_id);
 		k.begin_ns = now_ns();
 		k.end_ns = k.begin_ns + 1000 + (uint64_t)(i % 7) * 100;
@@ -207,20 +210,20 @@ int main(int argc, char **argv)
 	}
 	mode = argv[1];
 	lttng_ust_tracepoint(hsa_meta, trace_info, argc == 3 ? argv[2] : HSAT_SCHEMA_VERSION);
-	CALL(hsa_api, hsa_init, 200);
+	CALL(api, hsa_init, 200);
 	for (uint64_t q = 1; q <= 2; q++) {
 		uint64_t id = correlation();
 
-		lttng_ust_tracepoint(hsa_api, hsa_queue_create_entry, "hsa_queue_create", id);
+		lttng_ust_tracepoint(hsa_api_entry, hsa_queue_create, "hsa_queue_create", id);
 		pause_us(300);
 		lttng_ust_tracepoint(hsa_activity, queue_create, q, 0xa000 + q, (uint32_t)(64 * q));
-		lttng_ust_tracepoint(hsa_api, hsa_queue_create_exit, "hsa_queue_create", id, 0);
+		lttng_ust_tracepoint(hsa_api_exit, hsa_queue_create, "hsa_queue_create", id, 0);
 	}
 	for (int i = 0; i < 3; i++)
-		CALL(hsa_api, hsa_signal_create, 50);
+		CALL(api, hsa_signal_create, 50);
 	/* A failed call (an error) and a callback iteration stopped early (not an error). */
-	CALL_STATUS(hsa_api, hsa_signal_create, 20, HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	CALL_STATUS(hsa_api, hsa_init, 20, HSA_STATUS_INFO_BREAK);
+	CALL_STATUS(api, hsa_signal_create, 20, HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	CALL_STATUS(api, hsa_init, 20, HSA_STATUS_INFO_BREAK);
 	if (pthread_create(&thread, NULL, worker, NULL)) {
 		fprintf(stderr, "fake_hsa_app: failed to start the worker thread\n");
 		return 1;

@@ -72,7 +72,7 @@ is "$(stat multi_thread "kernel add_value")" "$n" "multi_thread: $n add_value ex
 
 sample error_path
 # String arguments are recorded as text, bounded and marked when cut; an unreadable one as "-".
-names=$(grep ' hsa_api:hsa_executable_get_symbol_by_name_entry:' "$TR/error_path.txt" |
+names=$(grep ' hsa_api_entry:hsa_executable_get_symbol_by_name:' "$TR/error_path.txt" |
 	sed -E 's/.*symbol_name = "([^"]*)", symbol_name_truncated = ([0-9]+).*/\1 \2/')
 long=$(printf '%0255d' 0 | tr 0 x)
 printf '%s\n' "$names" | grep -qx 'noop 0'

@@ -40,23 +40,23 @@ grep -q 'attach_mode = "tool"' "$TR/tool.txt"
 ok $? "tool mode: trace_info says so"
 is "$(stat tool unpaired)" 0 "tool mode: entries and exits pair up"
 is "$(stat tool "kernel vector_copy")" 1 "tool mode: the kernel execution is there"
-is "$(grep -c 'hsa_api:hsa_queue_create_entry' "$TR/tool.txt")" 1 "tool mode: one hsa_queue_create"
+is "$(grep -c 'hsa_api_entry:hsa_queue_create' "$TR/tool.txt")" 1 "tool mode: one hsa_queue_create"
 
 # shellcheck disable=SC2086
 tracer_record both LD_LIBRARY_PATH="$CPU_RUNTIME" HSA_TOOLS_LIB="$TRACER" LD_PRELOAD="$TRACER" -- $VC
 ok $? "both modes at once: recorded"
-is "$(grep -c 'hsa_api:hsa_init_entry' "$TR/both.txt")" 1 "both modes: hsa_init traced once"
-is "$(grep -c 'hsa_api:hsa_queue_create_entry' "$TR/both.txt")" 1 "both modes: hsa_queue_create traced once"
+is "$(grep -c 'hsa_api_entry:hsa_init' "$TR/both.txt")" 1 "both modes: hsa_init traced once"
+is "$(grep -c 'hsa_api_entry:hsa_queue_create' "$TR/both.txt")" 1 "both modes: hsa_queue_create traced once"
 is "$(stat both dispatches)" 1 "both modes: the packet reported once"
 is "$(stat both kernel_execs)" 1 "both modes: the kernel execution reported once"
 is "$(stat both unpaired)" 0 "both modes: entries and exits pair up"
 
 # --- default categories only: the hot functions are not recorded, packets still are ---
 # shellcheck disable=SC2086
-TRACER_EVENTS='hsa_api:*,hsa_activity:*,hsa_meta:*' \
+TRACER_EVENTS='hsa_api_*,hsa_activity:*,hsa_meta:*' \
 	tracer_record default LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- $VC
 ok $? "default categories: recorded"
-is "$(grep -c 'hsa_api_hot:' "$TR/default.txt")" 0 "default categories: no hot-function event"
+is "$(grep -c ' hsa_hot_' "$TR/default.txt")" 0 "default categories: no hot-function event"
 is "$(stat default dispatches)" 1 "default categories: the doorbell store still becomes a packet_submit"
 is "$(stat default kernel_execs)" 1 "default categories: and its kernel execution"
 
@@ -94,7 +94,7 @@ if ldd "$SAMPLES/vector_copy" | grep -q 'libhsa-runtime64.so.1 => /'; then
 	ok $? "real ROCr: output and exit status identical with and without the tracer"
 	want=$(sed -n 's/.*hsa_init.*status=\(0x[0-9a-fA-F]*\).*/\1/p' "$TR/rocr-plain.out" | head -1)
 	want=$(printf '%d' "${want:-0}")
-	got=$(sed -n 's/.*hsa_api:hsa_init_exit: .* status = \([-0-9]*\).*/\1/p' "$TR/rocr.txt")
+	got=$(sed -n 's/.*hsa_api_exit:hsa_init: .* status = \([-0-9]*\).*/\1/p' "$TR/rocr.txt")
 	is "$got" "$want" "real ROCr: the trace has hsa_init's status, as the program saw it ($want)"
 	is "$(stat rocr trace_infos)" 1 "real ROCr: hsa_meta:trace_info tells the trace's versions"
 else
@@ -117,7 +117,7 @@ is "$(stat cycles copies)" "$(stat cycles "exits hsa_amd_memory_async_copy_rect 
 	"cycles: each accepted rect copy has its copy execution"
 is "$(grep -c 'hsa_activity:copy_exec: .* size = 64, direction = 0,' "$TR/cycles.txt")" 3 \
 	"cycles: 3 rect copies of 16 x 4 bytes, host to host"
-waits=$(awk '/hsa_api:hsa_amd_signal_wait_any_exit: .* retval = 0 }/ {
+waits=$(awk '/hsa_api_exit:hsa_amd_signal_wait_any: .* retval = 0 }/ {
 		match($0, /correlation_id = [0-9]+/); any[substr($0, RSTART, RLENGTH)] = 1; n++ }
 	/hsa_activity:signal_wait: .* value = 0,/ {
 		match($0, /correlation_id = [0-9]+/); waited[substr($0, RSTART, RLENGTH)] = 1 }

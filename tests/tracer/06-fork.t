@@ -32,11 +32,11 @@ same_output plain traced
 ok $? "traced: output and exit status identical ($(grep '^child:' "$TR/traced.out"))"
 is "$(stat traced unpaired)" 0 "traced: every API entry has its exit"
 
-parent=$(sed -n 's/.*hsa_api:hsa_init_entry: .* vpid = \([0-9]*\),.*/\1/p' "$TR/traced.txt" | head -1)
-child=$(sed -n 's/.*hsa_api:hsa_amd_memory_async_copy_entry: .* vpid = \([0-9]*\),.*/\1/p' \
+parent=$(sed -n 's/.*hsa_api_entry:hsa_init: .* vpid = \([0-9]*\),.*/\1/p' "$TR/traced.txt" | head -1)
+child=$(sed -n 's/.*hsa_api_entry:hsa_amd_memory_async_copy: .* vpid = \([0-9]*\),.*/\1/p' \
 	"$TR/traced.txt" | sort -u | grep -v "^$parent\$" | head -1)
 ok $([ -n "$child" ]; echo $?) "traced: the child's async copy is recorded under its own vpid"
-is "$(grep -c "hsa_api:hsa_amd_memory_async_copy_exit: .* vpid = $child,.* status = 0 }" \
+is "$(grep -c "hsa_api_exit:hsa_amd_memory_async_copy: .* vpid = $child,.* status = 0 }" \
 	"$TR/traced.txt")" 1 "traced: the child's copy succeeded, as untraced"
 
 # The child stops at its first dispatch that does not complete.

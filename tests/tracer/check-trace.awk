@@ -35,7 +35,7 @@ function field(name,    s) {
 	tid = field("vtid")
 }
 
-(provider == "hsa_api" || provider == "hsa_api_hot") && name ~ /_entry$/ {
+provider == "hsa_api_entry" || provider == "hsa_hot_entry" {
 	cid = field("correlation_id")
 	if (cid in open)
 		unpaired++
@@ -44,7 +44,7 @@ function field(name,    s) {
 		store[cid] = tid
 }
 
-(provider == "hsa_api" || provider == "hsa_api_hot") && name ~ /_exit$/ {
+provider == "hsa_api_exit" || provider == "hsa_hot_exit" {
 	cid = field("correlation_id")
 	fn = field("function")
 	if (!(cid in open) || open[cid] != fn)

@@ -1,8 +1,8 @@
 # tests/tracer: the schema library, OnLoad's version checks, and end-to-end recordings.
-# (This file is read before tracer/module.mk, so prerequisites spell the library's path.)
-TEST_PROGRAMS += $(BUILD)/tests/tracer/schema.t
+# (schema/module.mk builds the schema library.)
+TEST_PROGRAMS += $(BUILD)/tests/schema.t
 
-$(BUILD)/tests/tracer/schema.t: $(BUILD)/obj/tests/tracer/schema_test.o $(BUILD)/lib/libhsatrace-schema.a
+$(BUILD)/tests/schema.t: $(BUILD)/obj/tests/tracer/schema_test.o $(BUILD)/lib/libhsatrace-schema.a
 	$(link-exe)
 
 # OnLoad against tables of other ROCm versions (dlopens the built libhsatrace.so).

@@ -1,6 +1,6 @@
 /* The schema library: the names other helpers code against, and its internal consistency. */
 #include "tests/lib/tap.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,15 +17,15 @@ static const char *const contract_events[] = {
 
 /* event, field, type: the fields named in the team contract. */
 static const struct { const char *ev, *field; enum hsat_field_type type; } contract_fields[] = {
-	{ "hsa_api:hsa_queue_create_entry", "function", HSAT_FT_STRING },
-	{ "hsa_api:hsa_queue_create_entry", "correlation_id", HSAT_FT_U64 },
-	{ "hsa_api:hsa_queue_create_entry", "agent", HSAT_FT_U64_HEX },
-	{ "hsa_api:hsa_queue_create_entry", "size", HSAT_FT_U64 },
-	{ "hsa_api:hsa_queue_create_exit", "status", HSAT_FT_S32 },
-	{ "hsa_api:hsa_queue_create_exit", "queue", HSAT_FT_U64_HEX },
-	{ "hsa_api:hsa_amd_memory_pool_allocate_exit", "ptr", HSAT_FT_U64_HEX },
-	{ "hsa_api_hot:hsa_signal_store_screlease_entry", "value", HSAT_FT_S64 },
-	{ "hsa_api_hot:hsa_queue_add_write_index_screlease_exit", "retval", HSAT_FT_U64 },
+	{ "hsa_api_entry:hsa_queue_create", "function", HSAT_FT_STRING },
+	{ "hsa_api_entry:hsa_queue_create", "correlation_id", HSAT_FT_U64 },
+	{ "hsa_api_entry:hsa_queue_create", "agent", HSAT_FT_U64_HEX },
+	{ "hsa_api_entry:hsa_queue_create", "size", HSAT_FT_U64 },
+	{ "hsa_api_exit:hsa_queue_create", "status", HSAT_FT_S32 },
+	{ "hsa_api_exit:hsa_queue_create", "queue", HSAT_FT_U64_HEX },
+	{ "hsa_api_exit:hsa_amd_memory_pool_allocate", "ptr", HSAT_FT_U64_HEX },
+	{ "hsa_hot_entry:hsa_signal_store_screlease", "value", HSAT_FT_S64 },
+	{ "hsa_hot_exit:hsa_queue_add_write_index_screlease", "retval", HSAT_FT_U64 },
 	{ "hsa_activity:queue_create", "queue_id", HSAT_FT_U64 },
 	{ "hsa_activity:queue_create", "agent_handle", HSAT_FT_U64_HEX },
 	{ "hsa_activity:packet_submit", "kernel_name", HSAT_FT_STRING },
@@ -65,13 +65,15 @@ static void test_api_coverage(void)
 		const struct hsat_api_fn *fn = &hsat_api_fns[i];
 		char name[256];
 		const struct hsat_event *entry, *exit_ev;
-		const char *prov = fn->category == HSAT_CAT_HOT ? "hsa_api_hot" : "hsa_api";
+		int is_hot = fn->category == HSAT_CAT_HOT;
 
 		per_table[fn->table]++;
-		hot += fn->category == HSAT_CAT_HOT;
-		snprintf(name, sizeof(name), "%s:%s_entry", prov, fn->name);
+		hot += is_hot;
+		snprintf(name, sizeof(name), "%s:%s", is_hot ? "hsa_hot_entry" : "hsa_api_entry",
+			 fn->name);
 		entry = hsat_schema_find_event(name);
-		snprintf(name, sizeof(name), "%s:%s_exit", prov, fn->name);
+		snprintf(name, sizeof(name), "%s:%s", is_hot ? "hsa_hot_exit" : "hsa_api_exit",
+			 fn->name);
 		exit_ev = hsat_schema_find_event(name);
 		paired += entry && exit_ev && entry->api_fn == fn && exit_ev->is_exit &&
 			  hsat_event_find_field(exit_ev, "status");
@@ -82,7 +84,7 @@ static void test_api_coverage(void)
 	is_int(per_table[HSAT_TABLE_IMAGE], 13, "every image table slot is traced");
 	is_int(paired, hsat_api_fn_count, "every function has an entry and an exit with status");
 	is_int(hot, 50, "16 queue-index and 34 signal load/store/atomic functions are hot");
-	ok(hsat_schema_find_event("hsa_api:hsa_signal_wait_scacquire_entry") != NULL,
+	ok(hsat_schema_find_event("hsa_api_entry:hsa_signal_wait_scacquire") != NULL,
 	   "signal waits stay in the default category");
 }
 
@@ -103,12 +105,12 @@ static void test_consistency(void)
 	is_int(dups, 0, "event names are unique");
 	is_int(dup_fields, 0, "field names are unique within each event");
 	is_int(bad_provider, 0, "every event belongs to a declared provider");
-	ok(hsat_schema_find_event("hsa_api:no_such_entry") == NULL, "unknown names are NULL");
+	ok(hsat_schema_find_event("hsa_api_entry:no_such") == NULL, "unknown names are NULL");
 	ok(hsat_schema_event(n) == NULL, "out-of-range index is NULL");
-	is_str(hsat_schema_find_provider("hsa_api_hot") ?
-	       hsat_category_name(hsat_schema_find_provider("hsa_api_hot")->category) : "",
-	       "hot", "hsa_api_hot is the opt-in category");
-	is_str(HSAT_SCHEMA_VERSION, "1.0", "schema version");
+	is_str(hsat_schema_find_provider("hsa_hot_entry") ?
+	       hsat_category_name(hsat_schema_find_provider("hsa_hot_entry")->category) : "",
+	       "hot", "hsa_hot_entry is the opt-in category");
+	is_str(HSAT_SCHEMA_VERSION, "2.0", "schema version");
 }
 
 int main(void)

@@ -4,7 +4,7 @@
 #   tracer_paths                     sets SAMPLES, CPU_RUNTIME, TRACER; 1 when something is missing
 #   tracer_record NAME ENV... -- CMD...
 #                                    records CMD (with the ENV assignments) in a fresh session
-#                                    with hsa_api:*, hsa_api_hot:*, hsa_activity:*, hsa_meta:*
+#                                    with hsa_api_*, hsa_hot_*, hsa_activity:*, hsa_meta:*
 #                                    (or $TRACER_EVENTS when set) and the vpid/vtid
 #                                    contexts; writes $TR/NAME.out (stdout and
 #                                    stderr, then "rc=N"), $TR/NAME.txt (babeltrace2
@@ -39,7 +39,7 @@ tracer_record() {
 	_trace=$TR/$_rname.ctf
 	_log=$TR/$_rname.lttng
 	lttng create "$_rname" -o "$_trace" >"$_log" 2>&1 &&
-		lttng enable-event -u "${TRACER_EVENTS:-hsa_api:*,hsa_api_hot:*,hsa_activity:*,hsa_meta:*}" \
+		lttng enable-event -u "${TRACER_EVENTS:-hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_meta:*}" \
 			>>"$_log" 2>&1 &&
 		lttng add-context -u -t vpid -t vtid >>"$_log" 2>&1 &&
 		lttng start >>"$_log" 2>&1 || { diag "$(cat "$_log")"; return 1; }

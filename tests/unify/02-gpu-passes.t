@@ -15,7 +15,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 28
+plan 30
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -111,6 +111,15 @@ rec -o "$tmp/v9" -- "$app" --schema 9.0 2>/dev/null
 "$unify" --summary "$tmp/v9" -o "$tmp/v9.out" >"$tmp/v9.sum" 2>"$tmp/v9.log"
 grep -q 'another event-schema version.*9.0' "$tmp/v9.log" && [ "$(val other_schema "$tmp/v9.sum")" = 1 ]
 ok $? "another schema version is reported" || sed 's/^/# /' "$tmp/v9.log" >&2
+
+# An older schema major (1.x named API events hsa_api:<function>_entry): refused, saying how
+# to re-record, nothing written.
+rec -o "$tmp/v1" -- "$app" --schema 1.0 2>/dev/null
+"$unify" "$tmp/v1" -o "$tmp/v1.out" 2>"$tmp/v1.log"
+is $? 1 "a recording of schema 1.0 is refused"
+grep -q 'event schema 1.0, this hsatrace reads 2.x.*re-record it with .hsatrace record' "$tmp/v1.log" &&
+	[ "$(wc -l <"$tmp/v1.log")" = 1 ] && [ ! -e "$tmp/v1.out/metadata" ]
+ok $? "in one line saying how to re-record, nothing written" || sed 's/^/# /' "$tmp/v1.log" >&2
 
 # GPU activity has a channel of its own; unify's first pass reads only those streams and
 # still finds every record among many other events.

@@ -53,7 +53,7 @@ rm -rf "$tmp/rec/unified"
 rec -o "$tmp/v9" -- "$app" --schema 9.0 2>/dev/null
 "$unify" "$tmp/rec" "$tmp/v9" -o "$tmp/mixed" 2>"$tmp/mixed.log"
 meta=$(env_of "$tmp/mixed")
-schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/tracer/schema/hsatrace_schema.h")
+schema=$(sed -n 's/^#define HSAT_SCHEMA_VERSION "\(.*\)"$/\1/p' "$HSATRACE_SRC/schema/hsatrace_schema.h")
 echo "$meta" | grep -q "hsatrace_runs = \"run0=$tmp/rec;run1=$tmp/v9\""
 ok $? "the runs are named run0 and run1" || echo "$meta" | grep hsatrace_ | sed 's/^/# /' >&2
 echo "$meta" | grep -q "hsatrace_run0_schema_version = \"$schema\"" &&

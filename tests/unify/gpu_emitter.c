@@ -28,7 +28,7 @@
 #include "hsatrace/tp_hsa_activity.h"
 #include "hsatrace/tp_hsa_meta.h"
 #include "tests/unify/bench_tp.h"
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 struct dispatch {
 	uint64_t queue_id;

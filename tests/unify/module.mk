@@ -2,7 +2,7 @@
 # tracer's generated provider headers), for the unify tests and bench/unify.
 TEST_PROGRAMS += $(BUILD)/tests/unify/gpu_emitter
 
-# The generated headers' rules live in tracer/module.mk (read later): spell the paths.
+# The generated headers' rules live in schema/module.mk.
 $(BUILD)/obj/tests/unify/gpu_emitter.o: $(B_GEN)/hsatrace/tp_hsa_activity.h \
 	$(B_GEN)/hsatrace/tp_hsa_meta.h $(B_GEN)/hsatrace/tp_args.h
 $(BUILD)/obj/tests/unify/%.o: EXTRA_CFLAGS += $(LTTNG_UST_CFLAGS)

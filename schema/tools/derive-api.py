@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Derive tracer/schema/hsa_api_def.c from the installed ROCr 5.2 headers.
+"""Derive schema/hsa_api_def.c from the installed ROCr 5.2 headers.
 
 Run once by a maintainer (not at build time); the output is reviewed and committed:
 
-    python3 tracer/schema/tools/derive-api.py OFFSETS_FILE > tracer/schema/hsa_api_def.c
+    python3 schema/tools/derive-api.py OFFSETS_FILE > schema/hsa_api_def.c
 
 OFFSETS_FILE lists every HsaApiTable slot with its byte offset (the measured 5.2.3 layout,
 see docs/schema.md). Argument types come from clang's JSON AST of /usr/include/hsa; which
@@ -26,7 +26,7 @@ FORCE_OUT = {("hsa_amd_signal_create", "signal"), ("hsa_amd_ipc_signal_attach", 
 
 def ast():
     src = "".join('#include <%s>\n' % h for h in HEADERS)
-    src += '#include "tracer/schema/hsat_tool_api.h"\n'
+    src += '#include "schema/hsat_tool_api.h"\n'
     out = subprocess.run(["clang", "-fsyntax-only", "-I.", "-Xclang", "-ast-dump=json", "-x", "c", "-"],
                          input=src.encode(), capture_output=True, check=True).stdout
     return json.loads(out)
@@ -107,9 +107,9 @@ def main():
     outs = out_params()
     print("/* The HSA API functions hsatrace traces: every slot of the ROCr 5.2 core, AMD-extension")
     print(" * and image tables, with typed arguments and out-parameters.")
-    print(" * Derived once from /usr/include/hsa by tracer/schema/tools/derive-api.py, then reviewed;")
+    print(" * Derived once from /usr/include/hsa by schema/tools/derive-api.py, then reviewed;")
     print(" * edit by hand only for categories or out-parameter corrections. */")
-    print('#include "tracer/schema/hsatrace_schema.h"\n')
+    print('#include "schema/hsatrace_schema.h"\n')
     rows = []
     for table, off, name in slots(sys.argv[1]):
         f = fns[name]

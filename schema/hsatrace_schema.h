@@ -2,12 +2,14 @@
  * The hsatrace event schema: the single source of truth for every provider, event and field
  * that libhsatrace.so emits through LTTng-UST.
  *
- * The definition is two C tables in tracer/schema/:
+ * The definition is two C tables in schema/:
  *   - hsatrace_events_def.c: the providers and the activity/meta events, written by hand;
  *   - hsa_api_def.c: every traced HSA API function with its typed arguments and
  *     out-parameters (derived once from the ROCr 5.2 headers, reviewed, committed).
  * This library flattens both into one list of events (API functions become
- * `<provider>:<function>_entry` / `_exit`). The tracer's LTTng-UST provider headers, its API
+ * `hsa_api_entry:<function>` / `hsa_api_exit:<function>`, hot ones `hsa_hot_entry:<function>` /
+ * `hsa_hot_exit:<function>`, so that one trailing-wildcard pattern selects the entries or the
+ * exits of a category). The tracer's LTTng-UST provider headers, its API
  * wrappers and docs/schema.md are generated from it at build time (hsatrace-schemagen), and the
  * XML-view generator, unify and stats link it (make variables HSAT_SCHEMA_LIB and
  * HSAT_SCHEMA_CFLAGS) to enumerate what a trace can contain.
@@ -23,9 +25,15 @@
 
 /* Carried in every trace as hsa_meta:trace_info.schema_version ("MAJOR.MINOR").
  * MINOR grows when events or fields are added; MAJOR when anything is renamed or removed. */
-#define HSAT_SCHEMA_VERSION_MAJOR 1
+#define HSAT_SCHEMA_VERSION_MAJOR 2
 #define HSAT_SCHEMA_VERSION_MINOR 0
-#define HSAT_SCHEMA_VERSION "1.0"
+#define HSAT_SCHEMA_VERSION "2.0"
+
+/* The providers of API events: the event name is the plain HSA function name. */
+#define HSAT_PROVIDER_API_ENTRY "hsa_api_entry"
+#define HSAT_PROVIDER_API_EXIT "hsa_api_exit"
+#define HSAT_PROVIDER_HOT_ENTRY "hsa_hot_entry"
+#define HSAT_PROVIDER_HOT_EXIT "hsa_hot_exit"
 
 /* String fields are never empty in a trace: an absent value is written as this. babeltrace2
  * 2.0 (Debian 12) shows an empty string field with the value of an earlier event's field
@@ -137,7 +145,7 @@ extern const size_t hsat_api_fn_count;
 /* --- The flattened schema --- */
 
 struct hsat_provider {
-	const char *name;		/* e.g. "hsa_api" */
+	const char *name;		/* e.g. "hsa_api_entry" */
 	enum hsat_category category;
 	int synthesized;		/* 1: written by `hsatrace unify`, not by the tracer */
 	const char *doc;
@@ -159,14 +167,15 @@ extern const size_t hsat_event_def_count;
 
 struct hsat_event {
 	const char *provider;
-	const char *name;		/* event name within the provider, e.g. "queue_create" */
+	const char *name;		/* event name within the provider, e.g. "queue_create";
+					   for API events the function, e.g. "hsa_queue_create" */
 	const char *full_name;		/* "provider:name" as LTTng writes it */
 	enum hsat_category category;
 	const char *doc;
 	const struct hsat_field *fields;
 	size_t n_fields;
 	const struct hsat_api_fn *api_fn;	/* the HSA function for API events, else NULL */
-	int is_exit;				/* API events: 1 for `_exit`, 0 for `_entry` */
+	int is_exit;				/* API events: 1 for an exit, 0 for an entry */
 };
 
 size_t hsat_schema_provider_count(void);
@@ -185,6 +194,8 @@ const char *hsat_field_type_name(enum hsat_field_type t);	/* "u64-hex", "u64", .
 const char *hsat_field_type_c(enum hsat_field_type t);		/* "uint64_t", ..., "const char *" */
 const char *hsat_field_type_ctf(enum hsat_field_type t);	/* CTF 1.8 type description */
 const char *hsat_category_name(enum hsat_category c);		/* "default" or "hot" */
+/* The provider of a function's entry or exit events, e.g. HSAT_PROVIDER_API_ENTRY. */
+const char *hsat_api_provider(enum hsat_category c, int is_exit);
 const char *hsat_api_table_name(enum hsat_api_table t);		/* "core", "amd_ext", "image" */
 
 #endif

@@ -1,8 +1,8 @@
 /* The HSA API functions hsatrace traces: every slot of the ROCr 5.2 core, AMD-extension
  * and image tables, with typed arguments and out-parameters.
- * Derived once from /usr/include/hsa by tracer/schema/tools/derive-api.py, then reviewed;
+ * Derived once from /usr/include/hsa by schema/tools/derive-api.py, then reviewed;
  * edit by hand only for categories or out-parameter corrections. */
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 static const struct hsat_api_arg hsa_system_get_info_args[] = {
 	{ "attribute", "hsa_system_info_t attribute", HSAT_AK_ENUM, HSAT_AK_NONE },

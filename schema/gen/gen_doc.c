@@ -1,5 +1,5 @@
 /* docs/schema.md: the hand-written notes, then every provider, event and field. */
-#include "tracer/schema/gen/schemagen.h"
+#include "schema/gen/schemagen.h"
 
 #include <string.h>
 
@@ -66,8 +66,9 @@ static void gen_fields_cell(FILE *out, const struct hsat_event *ev, size_t skip)
 static void gen_api(FILE *out)
 {
 	fprintf(out, "## API events\n\n"
-		"Every function below has an entry and an exit event, `PROVIDER:FUNCTION_entry` and "
-		"`PROVIDER:FUNCTION_exit`.\nEvery entry event starts with `function` (string) and "
+		"Every function below has an entry and an exit event, `hsa_api_entry:FUNCTION` and "
+		"`hsa_api_exit:FUNCTION` (`hsa_hot_entry:FUNCTION` and `hsa_hot_exit:FUNCTION` for "
+		"the hot category).\nEvery entry event starts with `function` (string) and "
 		"`correlation_id` (u64), then the arguments listed.\nEvery exit event starts with "
 		"`function`, `correlation_id` and `status` (s32, `hsa_status_t`; 0 for functions "
 		"that return no status), then `retval` for functions returning a value, then the "
@@ -77,7 +78,7 @@ static void gen_api(FILE *out)
 		"omitted; pointers are recorded as addresses, never dereferenced, except input "
 		"strings (`const char *`): their text, at most 255 bytes, read without ever "
 		"faulting (an unreadable one is \"-\"), and `NAME_truncated` (1 when cut).\n\n"
-		"| function | provider | table slot | entry arguments | exit out-parameters |\n"
+		"| function | category | table slot | entry arguments | exit out-parameters |\n"
 		"|---|---|---|---|---|\n");
 	for (size_t i = 0; i < hsat_schema_event_count(); i++) {
 		const struct hsat_event *ev = hsat_schema_event(i);
@@ -85,7 +86,8 @@ static void gen_api(FILE *out)
 
 		if (!ev->api_fn || ev->is_exit)
 			continue;
-		fprintf(out, "| `%s` | `%s` | %s+0x%x | ", ev->api_fn->name, ev->provider,
+		fprintf(out, "| `%s` | %s | %s+0x%x | ", ev->api_fn->name,
+			hsat_category_name(ev->category),
 			hsat_api_table_name(ev->api_fn->table), ev->api_fn->slot_offset);
 		gen_fields_cell(out, ev, 2);
 		fprintf(out, " | ");
@@ -99,7 +101,7 @@ int gen_doc(FILE *out, const char *notes_path)
 {
 	if (copy_notes(out, notes_path))
 		return -1;
-	fprintf(out, "\n<!-- Everything below is generated from tracer/schema by hsatrace-schemagen. -->\n\n"
+	fprintf(out, "\n<!-- Everything below is generated from schema by hsatrace-schemagen. -->\n\n"
 		"Schema version: **%s**.\n\n", HSAT_SCHEMA_VERSION);
 	gen_types(out);
 	gen_providers(out);

@@ -1,5 +1,5 @@
 /* Flattens the schema definition (hsatrace_events_def.c, hsa_api_def.c) into one event list. */
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -61,9 +61,11 @@ static size_t count_args(const struct hsat_api_fn *fn, int out)
 	return n;
 }
 
-static const char *provider_of(const struct hsat_api_fn *fn)
+const char *hsat_api_provider(enum hsat_category c, int is_exit)
 {
-	return fn->category == HSAT_CAT_HOT ? "hsa_api_hot" : "hsa_api";
+	if (c == HSAT_CAT_HOT)
+		return is_exit ? HSAT_PROVIDER_HOT_EXIT : HSAT_PROVIDER_HOT_ENTRY;
+	return is_exit ? HSAT_PROVIDER_API_EXIT : HSAT_PROVIDER_API_ENTRY;
 }
 
 static void build_api_event(struct hsat_event *ev, const struct hsat_api_fn *fn, int is_exit)
@@ -109,8 +111,8 @@ static void build_api_event(struct hsat_event *ev, const struct hsat_api_fn *fn,
 			k++;
 		}
 	}
-	ev->provider = provider_of(fn);
-	ev->name = xstrdup_printf("%s%s", fn->name, is_exit ? "_exit" : "_entry");
+	ev->provider = hsat_api_provider(fn->category, is_exit);
+	ev->name = fn->name;
 	ev->full_name = xstrdup_printf("%s:%s", ev->provider, ev->name);
 	ev->category = fn->category;
 	ev->doc = is_exit ? "return of the call: status and out-parameters"

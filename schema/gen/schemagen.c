@@ -1,5 +1,5 @@
 /* hsatrace-schemagen MODE OUT [ARG]: run by make, writes one generated file. */
-#include "tracer/schema/gen/schemagen.h"
+#include "schema/gen/schemagen.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,8 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: hsatrace-schemagen tp PROVIDER OUT | args OUT | tables OUT | "
-			"wrappers OUT | slots OUT | doc NOTES.md OUT\n");
+			"wrappers OUT | slots OUT | slot-lists OUT | doc NOTES.md OUT | "
+			"check-fields STAMP SOURCE...\n");
 	return 2;
 }
 
@@ -25,6 +26,8 @@ static int generate(const char *mode, const char *arg, FILE *out)
 		return gen_doc(out, arg);
 	if (!strcmp(mode, "slots"))
 		return gen_slots(out);
+	if (!strcmp(mode, "slot-lists"))
+		return gen_slot_lists(out);
 	return -2;
 }
 
@@ -37,6 +40,15 @@ int main(int argc, char **argv)
 	if (argc < 3)
 		return usage();
 	mode = argv[1];
+	if (!strcmp(mode, "check-fields")) {
+		/* the stamp is written only when every source passes, so make reruns the check */
+		if (argc < 4)
+			return usage();
+		if (gen_check_fields(argc - 3, argv + 3) != 0)
+			return 1;
+		out = fopen(argv[2], "w");
+		return out && fclose(out) == 0 ? 0 : (perror(argv[2]), 1);
+	}
 	if (!strcmp(mode, "tp") || !strcmp(mode, "doc")) {
 		if (argc != 4)
 			return usage();

@@ -1,7 +1,8 @@
 /*
- * hsat_counters.h - the per-dispatch counters of hsatrace's CPU runtime, offered the way a GPU
- * offers them: through the aqlprofile vendor extension (hsa_ven_amd_aqlprofile.h), reached
- * with hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_AQLPROFILE, 1, ...).
+ * hsat_counters.h - part of the hsatrace schema: the per-dispatch counters of hsatrace's CPU
+ * runtime, which the tracer records by these names, offered the way a GPU offers them:
+ * through the aqlprofile vendor extension (hsa_ven_amd_aqlprofile.h), reached with
+ * hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_AQLPROFILE, 1, ...).
  *
  * An event is {block_name, block_index 0, counter_id}. Each block has a fixed number of
  * counter slots per pass (get_info BLOCK_COUNTERS); a profile asking for more events of one

@@ -1,16 +1,21 @@
 /* The hsatrace event schema, hand-written part: providers, activity and meta events.
  * The API entry/exit events are defined by hsa_api_def.c. Adding events or fields is fine
  * (bump HSAT_SCHEMA_VERSION_MINOR); renaming or removing breaks readers (bump MAJOR). */
-#include "tracer/schema/hsatrace_schema.h"
+#include "schema/hsatrace_schema.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 const struct hsat_provider hsat_providers[] = {
-	{ "hsa_api", HSAT_CAT_DEFAULT, 0,
-	  "entry and exit of every traced HSA API call (functions of the default category)" },
-	{ "hsa_api_hot", HSAT_CAT_HOT, 0,
-	  "entry and exit of the hot HSA functions (queue index operations, signal load/store/"
-	  "atomics); opt-in: enable `hsa_api_hot:*`" },
+	{ HSAT_PROVIDER_API_ENTRY, HSAT_CAT_DEFAULT, 0,
+	  "entry of every traced HSA API call (functions of the default category); the event "
+	  "name is the function" },
+	{ HSAT_PROVIDER_API_EXIT, HSAT_CAT_DEFAULT, 0,
+	  "exit of every traced HSA API call (functions of the default category)" },
+	{ HSAT_PROVIDER_HOT_ENTRY, HSAT_CAT_HOT, 0,
+	  "entry of the hot HSA functions (queue index operations, signal load/store/"
+	  "atomics); opt-in: enable `hsa_hot_*`" },
+	{ HSAT_PROVIDER_HOT_EXIT, HSAT_CAT_HOT, 0,
+	  "exit of the hot HSA functions; opt-in with the entries (`hsa_hot_*`)" },
 	{ "hsa_activity", HSAT_CAT_DEFAULT, 0,
 	  "what the GPU and the runtime did: queues, packets, kernel and copy executions, code "
 	  "objects, agents, pools, allocations, signal waits, counters" },
@@ -61,7 +66,7 @@ static const struct hsat_field packet_submit_fields[] = {
 	{ "dep_signal_3", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
 	{ "dep_signal_4", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
 	{ "correlation_id", HSAT_FT_U64, "", "the API call that rang the doorbell "
-	  "(hsa_signal_store_* on the queue's doorbell; in hsa_api_hot)" },
+	  "(hsa_signal_store_* on the queue's doorbell; in hsa_hot_entry/hsa_hot_exit)" },
 };
 
 static const struct hsat_field kernel_exec_fields[] = {

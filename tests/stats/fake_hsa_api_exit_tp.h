@@ -1,0 +1,36 @@
+/* Test provider: hsa_api_exit events (event name = the function) with the schema's fields. */
+#undef LTTNG_UST_TRACEPOINT_PROVIDER
+#define LTTNG_UST_TRACEPOINT_PROVIDER hsa_api_exit
+
+#undef LTTNG_UST_TRACEPOINT_INCLUDE
+#define LTTNG_UST_TRACEPOINT_INCLUDE "tests/stats/fake_hsa_api_exit_tp.h"
+
+#if !defined(FAKE_HSA_API_EXIT_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
+#define FAKE_HSA_API_EXIT_TP_H
+
+#include <lttng/tracepoint.h>
+#include <stdint.h>
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_api_exit, call,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(function, function)
+		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
+		lttng_ust_field_integer(int, status, status)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_init,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_queue_create,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_signal_create,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_signal_wait_scacquire,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_memory_copy,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+
+#endif
+
+#include <lttng/tracepoint-event.h>

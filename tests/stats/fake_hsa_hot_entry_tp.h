@@ -1,0 +1,29 @@
+/* Test provider: hsa_hot_entry events (event name = the function) with the schema's fields. */
+#undef LTTNG_UST_TRACEPOINT_PROVIDER
+#define LTTNG_UST_TRACEPOINT_PROVIDER hsa_hot_entry
+
+#undef LTTNG_UST_TRACEPOINT_INCLUDE
+#define LTTNG_UST_TRACEPOINT_INCLUDE "tests/stats/fake_hsa_hot_entry_tp.h"
+
+#if !defined(FAKE_HSA_HOT_ENTRY_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
+#define FAKE_HSA_HOT_ENTRY_TP_H
+
+#include <lttng/tracepoint.h>
+#include <stdint.h>
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_hot_entry, call,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(function, function)
+		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_hot_entry, call, hsa_hot_entry, hsa_signal_load_relaxed,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_hot_entry, call, hsa_hot_entry, hsa_queue_load_write_index_relaxed,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+
+#endif
+
+#include <lttng/tracepoint-event.h>

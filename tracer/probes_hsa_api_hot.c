@@ -1,4 +1,0 @@
-/* The hsa_api_hot provider's probes (generated header, see tracer/schema). */
-#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
-#define LTTNG_UST_TRACEPOINT_PROVIDER_HIDDEN_DEFINITION
-#include "hsatrace/tp_hsa_api_hot.h"
