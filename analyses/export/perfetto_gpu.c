@@ -88,6 +88,19 @@ static int copy_engine(const char *direction)
 	return 4;
 }
 
+/* The arrow's end now if its start (the API call) is written, else when the call is. */
+static int copy_flow_end(struct perfetto_sink *s, int64_t pid, int64_t correlation_id,
+			 int64_t tid, int64_t ts)
+{
+	struct perfetto_flow_end end = { pid, correlation_id, tid, ts };
+
+	if (!perfetto_flow_pending(&s->tracks, FLOW_COPY, pid, correlation_id, 0))
+		return perfetto_flow_defer(&s->tracks, &end);
+	perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_COPY, pid, correlation_id, 0), pid,
+		      tid, ts);
+	return 0;
+}
+
 static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 {
 	const char *direction = row[COPY_DIRECTION].kind == EXV_TEXT ? row[COPY_DIRECTION].s : "copy";
@@ -109,9 +122,7 @@ static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 	perfetto_int(w, "copy_id", &row[COPY_ID]);
 	perfetto_int(w, "correlation_id", &row[COPY_CORRELATION]);
 	perfetto_args_end(w);
-	perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_COPY, pid,
-					       row[COPY_CORRELATION].i, 0), pid, tid, start);
-	return 0;
+	return copy_flow_end(s, pid, row[COPY_CORRELATION].i, tid, start);
 }
 
 /* One counter track per (name, scope, id): "packets_in_flight queue 1". */

@@ -30,6 +30,20 @@ static void name_row(struct perfetto_sink *s, const char *what, int64_t pid, int
 	perfetto_args_end(w);
 }
 
+/* The arrow from an async copy call to its copy; the copy's end follows at once when the copy
+ * completed inside the call and so was written first. */
+static void copy_flow_start(struct perfetto_sink *s, int64_t pid, int64_t tid, int64_t start,
+			    int64_t correlation_id)
+{
+	struct perfetto_flow_end end;
+	uint64_t id = perfetto_flow_id(&s->tracks, FLOW_COPY, pid, correlation_id, 0);
+
+	perfetto_flow(s, "s", id, pid, tid, start);
+	if (perfetto_flow_take(&s->tracks, pid, correlation_id, &end))
+		perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_COPY, pid, correlation_id, 0),
+			      end.pid, end.tid, end.ts);
+}
+
 static void api_row(struct perfetto_sink *s, const struct export_value *row)
 {
 	int64_t pid = row[API_PID].i, tid = row[API_TID].i, start = row[API_START_NS].i;
@@ -47,9 +61,7 @@ static void api_row(struct perfetto_sink *s, const struct export_value *row)
 	perfetto_int(w, "depth", &row[API_DEPTH]);
 	perfetto_args_end(w);
 	if (strncmp(row[API_FUNCTION].s, "hsa_amd_memory_async_copy", 25) == 0)
-		perfetto_flow(s, "s", perfetto_flow_id(&s->tracks, FLOW_COPY, pid,
-						       row[API_CORRELATION].i, 0),
-			      pid, tid, start);
+		copy_flow_start(s, pid, tid, start, row[API_CORRELATION].i);
 }
 
 static int perfetto_row(struct export_sink *sink, enum export_table table,

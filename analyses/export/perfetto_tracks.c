@@ -6,12 +6,16 @@ void perfetto_tracks_init(struct perfetto_tracks *t)
 	keymap_init(&t->named);
 	keymap_init(&t->flows);
 	t->next_flow = 1;
+	keymap_init(&t->deferred);
+	vec_init(&t->deferred_ends, sizeof(struct perfetto_flow_end));
 }
 
 void perfetto_tracks_release(struct perfetto_tracks *t)
 {
 	keymap_release(&t->named);
 	keymap_release(&t->flows);
+	keymap_release(&t->deferred);
+	vec_release(&t->deferred_ends);
 }
 
 /* {"ph":"M","name":WHAT,"pid":..,"tid":..,"args":{ */
@@ -71,4 +75,58 @@ uint64_t perfetto_flow_id(struct perfetto_tracks *t, int64_t kind, int64_t pid, 
 	id = *slot;
 	keymap_remove(&t->flows, key, sizeof(key));
 	return id;
+}
+
+int perfetto_flow_pending(const struct perfetto_tracks *t, int64_t kind, int64_t pid, int64_t a,
+			  int64_t b)
+{
+	int64_t key[4] = { kind, pid, a, b };
+
+	return keymap_find(&t->flows, key, sizeof(key)) != NULL;
+}
+
+int perfetto_flow_defer(struct perfetto_tracks *t, const struct perfetto_flow_end *end)
+{
+	int64_t key[2] = { end->pid, end->correlation_id };
+	struct perfetto_flow_end *kept;
+	size_t *slot;
+	int added = keymap_get_or_add(&t->deferred, key, sizeof(key), &slot);
+
+	if (added < 0)
+		return -1;
+	if (!added) {	/* the same correlation id twice: the later copy's end wins */
+		*(struct perfetto_flow_end *)vec_at(&t->deferred_ends, *slot) = *end;
+		return 0;
+	}
+	kept = vec_push(&t->deferred_ends);
+	if (!kept) {
+		keymap_remove(&t->deferred, key, sizeof(key));
+		return -1;
+	}
+	*kept = *end;
+	*slot = t->deferred_ends.count - 1;
+	return 0;
+}
+
+int perfetto_flow_take(struct perfetto_tracks *t, int64_t pid, int64_t correlation_id,
+		       struct perfetto_flow_end *end)
+{
+	int64_t key[2] = { pid, correlation_id };
+	size_t *slot = t->deferred.live ? keymap_find(&t->deferred, key, sizeof(key)) : NULL;
+	size_t at, last = t->deferred_ends.count - 1;
+
+	if (!slot)
+		return 0;
+	at = *slot;
+	*end = *(struct perfetto_flow_end *)vec_at(&t->deferred_ends, at);
+	keymap_remove(&t->deferred, key, sizeof(key));
+	if (at != last) {	/* the last end fills the hole */
+		struct perfetto_flow_end *moved = vec_at(&t->deferred_ends, last);
+		int64_t moved_key[2] = { moved->pid, moved->correlation_id };
+
+		*(struct perfetto_flow_end *)vec_at(&t->deferred_ends, at) = *moved;
+		*keymap_find(&t->deferred, moved_key, sizeof(moved_key)) = at;
+	}
+	t->deferred_ends.count--;
+	return 1;
 }

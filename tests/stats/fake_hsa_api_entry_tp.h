@@ -29,6 +29,8 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_entry, call, hsa_api_entry, hsa_sign
 	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_entry, call, hsa_api_entry, hsa_memory_copy,
 	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_entry, call, hsa_api_entry, hsa_amd_memory_async_copy,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id))
 
 #endif
 

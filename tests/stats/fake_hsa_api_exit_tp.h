@@ -30,6 +30,8 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_signal
 	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_memory_copy,
 	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_api_exit, call, hsa_api_exit, hsa_amd_memory_async_copy,
+	LTTNG_UST_TP_ARGS(const char *, function, uint64_t, correlation_id, int, status))
 
 #endif
 

@@ -12,6 +12,9 @@
  * fake_hsa_app bulk N - for benchmarks: N rounds, without pauses, of a hot API call, a
  * packet submit, its kernel_exec and a counter sample (about 7 events a round).
  *
+ * fake_hsa_app async_copy - two hsa_amd_memory_async_copy calls, one whose copy completes
+ * after the call returns and one whose copy completes inside the call.
+ *
  * Scenario: two queues (ids 1 and 2); queue 1 gets two kernels, a barrier and a third kernel
  * all submitted before any runs; queue 2 gets a kernel that completes before the next is
  * submitted. Three copies in two directions. One hsa_signal_create fails. The main thread's
@@ -171,6 +174,36 @@ static void wait_with_activity(uint64_t signal, uint64_t us)
 	lttng_ust_tracepoint(hsa_activity, signal_wait, signal, (us - 50) * 1000);
 }
 
+/*
+ * Two hsa_amd_memory_async_copy calls (the copy's correlation id is copy_id + 100, see
+ * fake_hsa_activity_tp.h): the first copy completes after its call returned, the second
+ * before, as the CPU runtime's copies do when they finish inside the call.
+ */
+static int async_copies(void)
+{
+	lttng_ust_tracepoint(hsa_meta, trace_info, HSAT_SCHEMA_VERSION);
+	for (uint64_t copy_id = 1; copy_id <= 2; copy_id++) {
+		uint64_t id = copy_id + 100, begin;
+		int early = copy_id == 2;
+
+		lttng_ust_tracepoint(hsa_api_entry, hsa_amd_memory_async_copy,
+				     "hsa_amd_memory_async_copy", id);
+		begin = now_ns(); /* after the entry's time stamp: the copy starts inside the call */
+		pause_us(100);
+		if (early)
+			lttng_ust_tracepoint(hsa_activity, copy_exec, copy_id, 4096, 1, begin,
+					     now_ns());
+		lttng_ust_tracepoint(hsa_api_exit, hsa_amd_memory_async_copy,
+				     "hsa_amd_memory_async_copy", id, 0);
+		if (!early) {
+			pause_us(100);
+			lttng_ust_tracepoint(hsa_activity, copy_exec, copy_id, 4096, 1, begin,
+					     now_ns());
+		}
+	}
+	return 0;
+}
+
 static int bulk(const char *count)
 {
 	static const char *const names[] = { "vector_add", "matmul", "reduce", "scan" };
@@ -202,10 +235,13 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "bulk") == 0)
 		return bulk(argv[2]);
+	if (argc == 2 && strcmp(argv[1], "async_copy") == 0)
+		return async_copies();
 
 	if (argc < 2 || argc > 3 ||
 	    (strcmp(argv[1], "exec") && strcmp(argv[1], "both") && strcmp(argv[1], "gpu"))) {
-		fprintf(stderr, "usage: fake_hsa_app exec|both|gpu [SCHEMA_VERSION]\n");
+		fprintf(stderr, "usage: fake_hsa_app exec|both|gpu [SCHEMA_VERSION] | bulk N | "
+				"async_copy\n");
 		return 2;
 	}
 	mode = argv[1];
