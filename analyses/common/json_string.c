@@ -16,6 +16,14 @@ void json_string_write(const char *s, FILE *out)
 			fprintf(out, "\\%c", c);
 		} else if (c < 0x20) {
 			fprintf(out, "\\u%04x", c);
+		} else if (n == 1) { /* a run of ASCII needing no escape, in one write */
+			size_t run = 1;
+
+			while (s[run] && (unsigned char)s[run] >= 0x20 && (unsigned char)s[run] < 0x80 &&
+			       s[run] != '"' && s[run] != '\\')
+				run++;
+			n = run;
+			fwrite_unlocked(s, 1, n, out);
 		} else {
 			fwrite_unlocked(s, 1, n, out);
 		}

@@ -15,6 +15,8 @@ static int queue_track(struct perfetto_sink *s, int64_t pid, const struct export
 	int64_t id = queue->kind == EXV_INT ? queue->i : 0;
 
 	*tid = PERFETTO_QUEUE_TID + (id & 0xfffffff);
+	if (perfetto_tracks_named(&s->tracks, pid, *tid))
+		return 0;	/* the usual case: no name to format */
 	snprintf(name, sizeof(name), "queue %" PRId64, id);
 	return perfetto_track(s, pid, *tid, name);
 }

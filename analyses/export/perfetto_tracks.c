@@ -58,6 +58,13 @@ int perfetto_tracks_name(struct perfetto_tracks *t, struct json_writer *w, int64
 	return 1;
 }
 
+int perfetto_tracks_named(const struct perfetto_tracks *t, int64_t pid, int64_t tid)
+{
+	int64_t key[2] = { pid, tid };
+
+	return keymap_find(&t->named, key, sizeof(key)) != NULL;
+}
+
 uint64_t perfetto_flow_id(struct perfetto_tracks *t, int64_t kind, int64_t pid, int64_t a,
 			  int64_t b)
 {

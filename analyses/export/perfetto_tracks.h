@@ -45,6 +45,9 @@ void perfetto_tracks_release(struct perfetto_tracks *t);
 int perfetto_tracks_name(struct perfetto_tracks *t, struct json_writer *w, int64_t pid,
 			 int64_t tid, const char *name);
 
+/* Whether pseudo-thread tid of pid is named already. */
+int perfetto_tracks_named(const struct perfetto_tracks *t, int64_t pid, int64_t tid);
+
 /* The flow id of a key, for both ends of the arrow, whichever is written first: the first
  * call gives out a new id, the second returns it and forgets the key. 0 when out of memory. */
 uint64_t perfetto_flow_id(struct perfetto_tracks *t, int64_t kind, int64_t pid, int64_t a,
