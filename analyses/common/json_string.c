@@ -23,9 +23,9 @@ void json_string_write(const char *s, FILE *out)
 			       s[run] != '"' && s[run] != '\\')
 				run++;
 			n = run;
-			fwrite_unlocked(s, 1, n, out);
+			json_put(s, n, out);
 		} else {
-			fwrite_unlocked(s, 1, n, out);
+			json_put(s, n, out);
 		}
 		s += n;
 	}

@@ -131,7 +131,7 @@ void json_key(struct json_writer *w, const char *name)
 		memcpy(buf + 1, name, n);
 		buf[n + 1] = '"';
 		memcpy(buf + n + 2, colon, strlen(colon));
-		fwrite_unlocked(buf, 1, n + 2 + strlen(colon), w->out);
+		json_put(buf, n + 2 + strlen(colon), w->out);
 	} else {
 		json_string_write(name, w->out);
 		fputs_unlocked(colon, w->out);
@@ -184,7 +184,7 @@ void json_uint(struct json_writer *w, uint64_t value)
 void json_raw(struct json_writer *w, const char *text, size_t len)
 {
 	value_start(w);
-	fwrite_unlocked(text, 1, len, w->out);
+	json_put(text, len, w->out);
 }
 
 int json_writer_finish(struct json_writer *w)
