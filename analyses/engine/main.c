@@ -142,9 +142,10 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int bad_value(char **argv)
+/* option: its long name, whether it was given as --name VALUE, --name=VALUE or -x VALUE. */
+static int bad_value(const char *option)
 {
-	fprintf(stderr, "hsatrace analyze: invalid value for option %s: %s\n", argv[optind - 1],
+	fprintf(stderr, "hsatrace analyze: invalid value for option --%s: '%s'\n", option,
 		optarg ? optarg : "");
 	usage(stderr);
 	return -1;
@@ -188,7 +189,7 @@ static int take_mode(int c, int argc, char **argv, struct opts *o)
 		return take_interval_glob(argc, argv, o) != 0 ? -1 : 0;
 	case 't':
 		o->mode = M_AT;
-		return parse_time(optarg, &o->at) ? bad_value(argv) : 0;
+		return parse_time(optarg, &o->at) ? bad_value("at") : 0;
 	case 'v':
 		o->mode = M_VIEW;
 		o->view = optarg;
@@ -211,18 +212,18 @@ static int take_mode(int c, int argc, char **argv, struct opts *o)
 }
 
 /* The other options: 0, or -1 on a bad value or an unknown option. */
-static int take_option(int c, char **argv, struct opts *o)
+static int take_option(int c, struct opts *o)
 {
 	switch (c) {
 	case 'P':
 		return parse_part(optarg, o);
 	case 'F':
-		return parse_time(optarg, &o->from) ? bad_value(argv) : 0;
+		return parse_time(optarg, &o->from) ? bad_value("from") : 0;
 	case 'T':
-		return parse_time(optarg, &o->to) ? bad_value(argv) : 0;
+		return parse_time(optarg, &o->to) ? bad_value("to") : 0;
 	case 'N':
 		o->samples = atoi(optarg);
-		return o->samples <= 0 ? bad_value(argv) : 0;
+		return o->samples <= 0 ? bad_value("samples") : 0;
 	case 'a':
 		o->only = realloc(o->only, (o->nonly + 1) * sizeof(*o->only));
 		if (!o->only)
@@ -264,7 +265,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	while ((c = getopt_long(argc, argv, "i::t:v:sSa:f:o:x:clqh", longopts, NULL)) != -1) {
 		rc = take_mode(c, argc, argv, o);
 		if (rc == 1)
-			rc = take_option(c, argv, o);
+			rc = take_option(c, o);
 		if (rc)
 			return -1;
 	}

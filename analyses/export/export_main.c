@@ -13,6 +13,7 @@
 
 #include "analyses/export/export_decode.h"
 #include "analyses/common/trace_read.h"
+#include "analyses/common/schema_version.h"
 
 static const char usage_text[] =
 	"usage: hsatrace export --format sqlite|csv|perfetto -o OUT [--force] TRACE\n"
@@ -102,9 +103,20 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 	return -1;
 }
 
+/* What the reading callback feeds: the decoder, and the schema versions the trace says. */
+struct export_read {
+	struct export_decoder *decoder;
+	char schema_version[32];
+};
+
 static int decode_event(const struct trace_event *ev, void *data, char *err, size_t err_size)
 {
-	return export_decoder_event(data, ev, err, err_size);
+	struct export_read *r = data;
+
+	if (strcmp(ev->name, "hsa_meta:trace_info") == 0)
+		schema_version_see(r->schema_version, sizeof(r->schema_version),
+				   trace_event_get_str(ev, "schema_version"));
+	return export_decoder_event(r->decoder, ev, err, err_size);
 }
 
 /* Reads the trace into the sink; what was read is kept even when reading failed midway. */
@@ -113,12 +125,14 @@ static int export_trace(const struct export_args *a, struct export_sink *sink)
 	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace export" };
 	struct trace_read_losses losses = { 0 };
 	struct export_decoder d;
+	struct export_read r = { .decoder = &d };
 	char err[4096];
 	int read_failed, ret = 1;
 
 	export_decoder_init(&d, sink);
-	read_failed = trace_read(a->trace, &read_opts, decode_event, &d, &losses, err,
+	read_failed = trace_read(a->trace, &read_opts, decode_event, &r, &losses, err,
 				 sizeof(err));
+	schema_version_warn(r.schema_version, "hsatrace export", "no API calls");
 	if (read_failed)
 		fprintf(stderr, "hsatrace export: %s\n", err);
 	if (read_failed && d.rows == 0) {

@@ -9,6 +9,7 @@
 
 #include "analyses/common/api_event.h"
 #include "analyses/common/trace_read.h"
+#include "analyses/common/schema_version.h"
 
 static uint64_t field_u64(const struct trace_event *ev, const char *name)
 {
@@ -93,6 +94,9 @@ static int add_event(const struct trace_event *tev, void *data, char *err, size_
 			 trace_event_get_i64(tev, "vtid", &ev.vtid);
 	ev.procname = trace_event_get_str(tev, "procname");
 	ev.kind = kind_of(tev->name);
+	if (strcmp(tev->name, "hsa_meta:trace_info") == 0)
+		schema_version_see(t->schema_version, sizeof(t->schema_version),
+				   trace_event_get_str(tev, "schema_version"));
 	if (ev.kind == MODEL_EV_OTHER)
 		api_fields(tev, &ev, fn, sizeof(fn));
 	else
@@ -113,6 +117,7 @@ int model_read(const char *path, struct model_trace *t, struct model_read_result
 	memset(res, 0, sizeof(*res));
 	if (trace_read(path, &opts, add_event, t, &losses, err, err_size))
 		return -1;
+	schema_version_warn(t->schema_version, "hsatrace model", "no API calls to model");
 	res->discarded_events = losses.discarded_events;
 	res->discarded_packets = losses.discarded_packets;
 	res->damaged = trace_read_is_damaged(&losses);

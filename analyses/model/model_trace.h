@@ -121,6 +121,7 @@ struct model_trace {
 	struct vec oncpu;		/* struct model_oncpu */
 	struct keymap oncpu_index;	/* tid -> oncpu */
 	uint64_t events, api_events, sched_switches;
+	char schema_version[32];	/* hsa_meta:trace_info's, "mixed" when runs differ */
 };
 
 void model_trace_init(struct model_trace *t);

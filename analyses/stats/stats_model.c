@@ -1,6 +1,7 @@
 #include "analyses/stats/stats_model.h"
 #include "analyses/stats/stats_model_internal.h"
 #include "analyses/common/api_event.h"
+#include "analyses/common/schema_version.h"
 #include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
@@ -431,36 +432,14 @@ static int signal_wait(struct stats_model *m, const struct trace_event *ev)
 
 static int trace_info(struct stats_model *m, const struct trace_event *ev)
 {
-	const char *v = trace_event_get_str(ev, "schema_version");
-
-	if (!v || !*v)
-		return 0;
-	if (!m->schema_version[0])
-		snprintf(m->schema_version, sizeof(m->schema_version), "%s", v);
-	else if (strcmp(m->schema_version, v) != 0)
-		snprintf(m->schema_version, sizeof(m->schema_version), "mixed");
+	schema_version_see(m->schema_version, sizeof(m->schema_version),
+			   trace_event_get_str(ev, "schema_version"));
 	return 0;
 }
 
 int stats_model_check_schema(const struct stats_model *m, const char *prog)
 {
-	const char *v = m->schema_version;
-	char *end;
-	long major;
-
-	if (!v[0])
-		return 0; /* not written by libhsatrace (or cut): nothing to compare */
-	major = strtol(v, &end, 10);
-	if (strcmp(v, "mixed") != 0 && end != v && major == HSAT_SCHEMA_VERSION_MAJOR)
-		return 0;
-	if (strcmp(v, "mixed") != 0 && end != v && major < HSAT_SCHEMA_VERSION_MAJOR)
-		fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x "
-			"(API events renamed, so no API table): re-record it with `hsatrace record`\n",
-			prog, v, HSAT_SCHEMA_VERSION_MAJOR);
-	else
-		fprintf(stderr, "%s: warning: trace schema version %s, this hsatrace reads %d.x; "
-			"events it does not know are ignored\n", prog, v, HSAT_SCHEMA_VERSION_MAJOR);
-	return 1;
+	return schema_version_warn(m->schema_version, prog, "no API table");
 }
 
 int stats_model_check_losses(const struct stats_model *m, const char *prog)

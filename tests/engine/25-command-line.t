@@ -6,7 +6,7 @@
 
 A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
 [ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-plan 12
+plan 15
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cat >"$T/two.xml" <<'X'
@@ -39,6 +39,13 @@ ok $? "an unknown --format: usage error, the valid formats listed" || diag "$err
 err=$("$A" -v x --part=leaves "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && case "$err" in *"unknown --part 'leaves' (valid: tree, rows, series)"*) true ;; *) false ;; esac
 ok $? "an unknown --part: usage error, the valid values listed" || diag "$err"
+# A bad option value names the option, however it was spelled (the value alone before).
+for form in "--at abc" "--at=abc" "-t abc"; do
+	# shellcheck disable=SC2086
+	err=$("$A" $form "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
+	[ $rc -eq 2 ] && case "$err" in *"invalid value for option --at: 'abc'"*) true ;; *) false ;; esac
+	ok $? "$form: usage error naming --at and its value" || diag "$err"
+done
 err=$("$A" "$T/two.xml" "$T/two.xml" 2>&1 >/dev/null); rc=$?
 is $rc 1 "an analysis file given as the trace: failure (1)"
 case "$err" in *"two.xml: not a trace"*"root element is <tmfxml>; the trace comes after the analysis files"*) r=0 ;; *) r=1 ;; esac

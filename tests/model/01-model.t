@@ -14,7 +14,7 @@ for f in "$hsat" "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatr
 	[ -e "$f" ] || skip_all "not built: $f"
 done
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 28
+plan 29
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -119,6 +119,10 @@ rec "$tmp/vc" "$S/vector_copy" "$S/vector_copy_kernels.so"
 "$hsat" model "$tmp/vc" >/dev/null 2>"$tmp/err"
 is "$?:$(sed 's/.*: the trace/the trace/' "$tmp/err")" "1:the trace holds 1 cycle (one wait): at least 2 are needed to estimate a demand" \
 	"vector_copy (one wait): too few cycles, said so"
+# A trace of an older schema major (the engine's test trace says 1.0 in trace_info).
+"$hsat" model "$HSATRACE_SRC/tests/engine/traces/multi_thread" >/dev/null 2>"$tmp/err"
+grep -q "warning: trace schema version 1.0, this hsatrace reads 2.x (API events renamed, so no API calls to model): re-record it" "$tmp/err"
+ok $? "a 1.0 trace: warned that its API events were renamed, and how to re-record" || diag "$(cat "$tmp/err")"
 foreign=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 if [ -d "$foreign" ]; then
 	"$hsat" model "$foreign" >/dev/null 2>"$tmp/err"
