@@ -9,21 +9,26 @@ void vec_init(struct vec *v, size_t size)
 	v->size = size;
 }
 
-int vec_reserve(struct vec *v, size_t n)
+int array_reserve(void **items, size_t *alloc, size_t n, size_t size)
 {
-	size_t alloc = v->alloc ? v->alloc : 16;
+	size_t want = *alloc ? *alloc : 16;
 	void *p;
 
-	if (n <= v->alloc)
+	if (n <= *alloc)
 		return 0;
-	while (alloc < n)
-		alloc *= 2;
-	p = realloc(v->items, alloc * v->size);
+	while (want < n)
+		want *= 2;
+	p = realloc(*items, want * size);
 	if (!p)
 		return -1;
-	v->items = p;
-	v->alloc = alloc;
+	*items = p;
+	*alloc = want;
 	return 0;
+}
+
+int vec_reserve(struct vec *v, size_t n)
+{
+	return array_reserve(&v->items, &v->alloc, n, v->size);
 }
 
 void *vec_push(struct vec *v)

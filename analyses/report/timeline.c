@@ -1,5 +1,6 @@
 #include "analyses/report/timeline.h"
 #include "analyses/common/api_event.h"
+#include "analyses/common/vec.h"
 #include "schema/hsatrace_schema.h"
 
 #include <stdio.h>
@@ -13,22 +14,6 @@ struct timeline_open {
 };
 
 /* Grows *items (of *alloc elements of size) to hold one more; 0 or -1. */
-static int reserve(void **items, size_t *alloc, size_t count, size_t size)
-{
-	size_t n;
-	void *p;
-
-	if (count < *alloc)
-		return 0;
-	n = *alloc ? *alloc * 2 : 16;
-	p = realloc(*items, n * size);
-	if (!p)
-		return -1;
-	*items = p;
-	*alloc = n;
-	return 0;
-}
-
 void timeline_init(struct timeline *tl, size_t max_items)
 {
 	memset(tl, 0, sizeof(*tl));
@@ -76,8 +61,8 @@ static int intern(struct timeline *tl, const char *name, uint32_t *out)
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		if (reserve((void **)&tl->names, &tl->names_alloc, tl->nnames,
-			    sizeof(*tl->names)) ||
+		if (array_reserve((void **)&tl->names, &tl->names_alloc, tl->nnames + 1,
+				  sizeof(*tl->names)) ||
 		    !(tl->names[tl->nnames] = strdup(name))) {
 			keymap_remove(&tl->name_index, name, strlen(name));
 			return -1;
@@ -99,7 +84,7 @@ static int lane_for(struct timeline *tl, enum timeline_lane_kind kind, int64_t v
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		if (reserve((void **)&tl->lanes, &tl->lanes_alloc, tl->nlanes, sizeof(*lane))) {
+		if (array_reserve((void **)&tl->lanes, &tl->lanes_alloc, tl->nlanes + 1, sizeof(*lane))) {
 			keymap_remove(&tl->lane_index, key, sizeof(key));
 			return -1;
 		}
@@ -162,7 +147,7 @@ static int lane_add(struct timeline *tl, struct timeline_lane *lane,
 		lane_halve(lane);
 		tl->merged = 1;
 	}
-	if (reserve((void **)&lane->items, &lane->alloc, lane->count, sizeof(*item)))
+	if (array_reserve((void **)&lane->items, &lane->alloc, lane->count + 1, sizeof(*item)))
 		return -1;
 	lane->items[lane->count++] = *item;
 	lane->intervals += item->count;
@@ -202,7 +187,7 @@ static int api_entry(struct timeline *tl, const struct trace_event *ev)
 		if (tl->nfree) {
 			*slot = tl->free_open[--tl->nfree];
 		} else {
-			if (reserve((void **)&tl->open, &tl->open_alloc, tl->nopen, sizeof(*o)))
+			if (array_reserve((void **)&tl->open, &tl->open_alloc, tl->nopen + 1, sizeof(*o)))
 				return -1;
 			*slot = tl->nopen++;
 		}
@@ -232,7 +217,8 @@ static int api_exit(struct timeline *tl, const struct trace_event *ev)
 	slot = keymap_find(&tl->open_calls, key, sizeof(key));
 	if (!slot)
 		return 0;
-	if (reserve((void **)&tl->free_open, &tl->free_alloc, tl->nfree, sizeof(size_t)))
+	if (array_reserve((void **)&tl->free_open, &tl->free_alloc, tl->nfree + 1,
+			  sizeof(size_t)))
 		return -1;
 	tl->free_open[tl->nfree++] = *slot;
 	o = &tl->open[*slot];
@@ -309,8 +295,8 @@ static int counter_sample(struct timeline *tl, const struct trace_event *ev,
 	if (added < 0)
 		return -1;
 	if (added == 1) {
-		if (reserve((void **)&tl->counters, &tl->counters_alloc, tl->ncounters,
-			    sizeof(*c))) {
+		if (array_reserve((void **)&tl->counters, &tl->counters_alloc, tl->ncounters + 1,
+				  sizeof(*c))) {
 			keymap_remove(&tl->counter_index, label, strlen(label));
 			return -1;
 		}
@@ -324,7 +310,7 @@ static int counter_sample(struct timeline *tl, const struct trace_event *ev,
 		counter_halve(c);
 		tl->merged = 1;
 	}
-	if (reserve((void **)&c->points, &c->alloc, c->count, sizeof(*c->points)))
+	if (array_reserve((void **)&c->points, &c->alloc, c->count + 1, sizeof(*c->points)))
 		return -1;
 	c->points[c->count++] = (struct timeline_point){ ev->ts_ns, value };
 	if (c->samples == 0 || value < c->min)

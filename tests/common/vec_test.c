@@ -2,6 +2,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "analyses/common/vec.h"
 #include "tap.h"
 
@@ -15,7 +17,7 @@ int main(void)
 	struct vec v;
 	int bad = 0;
 
-	plan(6);
+	plan(9);
 	vec_init(&v, sizeof(struct row));
 	is_int(v.count, 0, "a new vec is empty");
 	for (uint64_t i = 0; i < 10000; i++) {
@@ -34,5 +36,24 @@ int main(void)
 	vec_release(&v);
 	ok(v.count == 0 && v.items == NULL && v.size == sizeof(struct row),
 	   "a released vec is empty and ready again");
+	{
+		/* A typed array and its allocated count grow the same way (report's timeline). */
+		int *items = NULL;
+		size_t alloc = 0, i;
+		int intact = 1;
+
+		for (i = 0; i < 1000; i++) {
+			if (array_reserve((void **)&items, &alloc, i + 1, sizeof(*items)))
+				break;
+			items[i] = (int)i;
+		}
+		is_int(i, 1000, "array_reserve: 1000 elements pushed one at a time");
+		for (i = 0; i < 1000; i++)
+			intact &= items[i] == (int)i;
+		ok(intact && alloc >= 1000 && alloc < 2048, "kept in order, room doubled (%zu)", alloc);
+		is_int(array_reserve((void **)&items, &alloc, 10, sizeof(*items)), 0,
+		       "asking for less than there is room for changes nothing");
+		free(items);
+	}
 	return exit_status();
 }
