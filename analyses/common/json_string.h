@@ -6,6 +6,9 @@
  * escaped, control characters as \u00XX, and every byte that does not start a well-formed
  * UTF-8 sequence replaced by U+FFFD, so the output is valid UTF-8 whatever bytes the trace
  * held (thread names and kernel names are bytes, not text).
+ *
+ * json_string_write_html_safe(s, out) also writes `<` and `&` as \u003c / \u0026, so that the
+ * literal can sit inside an HTML <script> block (the report's data) and never close it.
  */
 #ifndef HSAT_COMMON_JSON_STRING_H
 #define HSAT_COMMON_JSON_STRING_H
@@ -13,6 +16,7 @@
 #include <stdio.h>
 
 void json_string_write(const char *s, FILE *out);
+void json_string_write_html_safe(const char *s, FILE *out);
 
 /* Writes n bytes: a short run (a key, a number) a byte at a time through the inlined
  * fputc_unlocked, which costs less than a call of fwrite_unlocked. */

@@ -3,29 +3,12 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "analyses/common/utf8.h"
+#include "analyses/common/json_string.h"
 #include "schema/hsatrace_schema.h"
 
 void report_data_string(const char *s, FILE *out)
 {
-	fputc('"', out);
-	while (*s) {
-		unsigned char c = (unsigned char)*s;
-		size_t n = utf8_sequence_length(s);
-
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, out);
-			n = 1;
-		} else if (c == '"' || c == '\\') {
-			fprintf(out, "\\%c", c);
-		} else if (c < 0x20 || c == '<' || c == '&') {
-			fprintf(out, "\\u%04x", c);
-		} else {
-			fwrite(s, 1, n, out);
-		}
-		s += n;
-	}
-	fputc('"', out);
+	json_string_write_html_safe(s, out);
 }
 
 static const char *kind_name(enum timeline_lane_kind kind)
