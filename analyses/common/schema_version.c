@@ -6,8 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void schema_version_see(char *seen, size_t size, const char *version)
+void schema_version_see(char *seen, size_t size, const struct trace_event *ev)
 {
+	const char *version;
+
+	if (strcmp(ev->name, "hsa_meta:trace_info") != 0)
+		return;
+	version = trace_event_get_str(ev, "schema_version");
 	if (!version || !*version || size == 0)
 		return;
 	if (!seen[0])

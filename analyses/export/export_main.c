@@ -113,9 +113,7 @@ static int decode_event(const struct trace_event *ev, void *data, char *err, siz
 {
 	struct export_read *r = data;
 
-	if (strcmp(ev->name, "hsa_meta:trace_info") == 0)
-		schema_version_see(r->schema_version, sizeof(r->schema_version),
-				   trace_event_get_str(ev, "schema_version"));
+	schema_version_see(r->schema_version, sizeof(r->schema_version), ev);
 	return export_decoder_event(r->decoder, ev, err, err_size);
 }
 

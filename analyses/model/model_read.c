@@ -94,9 +94,7 @@ static int add_event(const struct trace_event *tev, void *data, char *err, size_
 			 trace_event_get_i64(tev, "vtid", &ev.vtid);
 	ev.procname = trace_event_get_str(tev, "procname");
 	ev.kind = kind_of(tev->name);
-	if (strcmp(tev->name, "hsa_meta:trace_info") == 0)
-		schema_version_see(t->schema_version, sizeof(t->schema_version),
-				   trace_event_get_str(tev, "schema_version"));
+	schema_version_see(t->schema_version, sizeof(t->schema_version), tev);
 	if (ev.kind == MODEL_EV_OTHER)
 		api_fields(tev, &ev, fn, sizeof(fn));
 	else

@@ -432,8 +432,7 @@ static int signal_wait(struct stats_model *m, const struct trace_event *ev)
 
 static int trace_info(struct stats_model *m, const struct trace_event *ev)
 {
-	schema_version_see(m->schema_version, sizeof(m->schema_version),
-			   trace_event_get_str(ev, "schema_version"));
+	schema_version_see(m->schema_version, sizeof(m->schema_version), ev);
 	return 0;
 }
 
