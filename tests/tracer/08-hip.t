@@ -21,25 +21,88 @@ trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced 
 tmp=$LTTNG_HARNESS_DIR
 asan=$(hip_asan_preload "$hip_tracer")
 
-# record PROGRAM NAME: hsatrace record of PROGRAM; babeltrace2's text in $tmp/NAME.txt
+# record RUNTIME PROGRAM NAME [ARGS]: hsatrace record of PROGRAM; babeltrace2's text in $tmp/NAME.txt,
+# check-hip.awk's facts in $tmp/NAME.check
 record() {
 	HSATRACE_CPU_KERNELS=$kernels hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel \
-		--runtime cpu -o "$tmp/$2" -- "$HIP_SAMPLES/$1"
-	printf '%s\n' "$out" >"$tmp/$2.out"
-	babeltrace2 "$tmp/$2" >"$tmp/$2.txt" 2>"$tmp/$2.bt.err"
+		--runtime "$1" -o "$tmp/$3" -- "$2" ${4:+"$4"}
+	printf '%s\n' "$out" >"$tmp/$3.out"
+	babeltrace2 "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.bt.err"
+	awk -f "$HSATRACE_SRC/tests/tracer/check-hip.awk" "$tmp/$3.txt" >"$tmp/$3.check"
+}
+fact() { awk -v k="$2" '$1 == k { print $2 }' "$tmp/$1.check"; }
+bad() { grep '^bad ' "$tmp/$1.check" | head -5 | sed 's/^/#   /' >&2; }
+
+# same_as_untraced RUNTIME PROGRAM NAME [ARG]: traced and untraced runs answer the same
+# (times the programs print, as in "(21.28)", differ from run to run)
+same_as_untraced() {
+	if [ "$1" = cpu ]; then
+		HSATRACE_CPU_KERNELS=$kernels hip_run_cpu "$2" ${4:+"$4"}
+	else
+		hip_run_rocr "$2" ${4:+"$4"}
+	fi
+	untraced_rc=$rc
+	printf '%s\n' "$out" | sed -E 's/[0-9]+\.[0-9]+/N/g' >"$tmp/$3.untraced"
+	record "$1" "$HIP_SAMPLES/$2" "$3" "$4"
+	is "$rc" "$untraced_rc" "$3: the same exit status traced and untraced ($rc)"
+	sed -E 's/[0-9]+\.[0-9]+/N/g' "$tmp/$3.out" >"$tmp/$3.out.n"
+	diff "$tmp/$3.untraced" "$tmp/$3.out.n" >"$tmp/diff" 2>&1
+	ok $? "$3: the same output traced and untraced" || sed 's/^/#   /' "$tmp/diff" >&2
+	[ -s "$tmp/$3.txt" ]
+	ok $? "$3: babeltrace2 reads the trace" || sed 's/^/#   /' "$tmp/$3.bt.err" >&2
 }
 
-for program in hip_square hip_memory; do
-	HSATRACE_CPU_KERNELS=$kernels hip_run_cpu "$program"
-	untraced_rc=$rc
-	printf '%s\n' "$out" >"$tmp/$program.untraced"
-	record "$program" "$program"
-	is "$rc" "$untraced_rc" "$program: the same exit status traced and untraced ($rc)"
-	diff "$tmp/$program.untraced" "$tmp/$program.out" >"$tmp/diff" 2>&1
-	ok $? "$program: the same output traced and untraced" || sed 's/^/#   /' "$tmp/diff" >&2
-	[ -s "$tmp/$program.txt" ]
-	ok $? "$program: babeltrace2 reads the trace" || sed 's/^/#   /' "$tmp/$program.bt.err" >&2
-	awk -f "$HSATRACE_SRC/tests/tracer/check-hip.awk" "$tmp/$program.txt" >"$tmp/$program.check"
-	diag "$(tr '\n' ' ' <"$tmp/$program.check")"
+for program in hip_square hip_memory hip_streams; do
+	same_as_untraced cpu "$program" "$program"
+	n=$(fact "$program" hip_entries)
+	[ "$n" -gt 0 ] && [ "$(fact "$program" hip_exits)" = "$n" ] &&
+		[ "$(fact "$program" unpaired)" = 0 ]
+	ok $? "$program: every HIP call is an entry/exit pair ($n)"
+	# hip_streams launches with invalid configurations on purpose
+	[ "$program" = hip_streams ] || is "$(fact "$program" hip_failed)" 0 "$program: no HIP call failed"
+	n=$(fact "$program" nested_ok)
+	[ "$n" -gt 0 ] && [ "$(fact "$program" nested_bad)" = 0 ] &&
+		[ "$(fact "$program" hip_unknown)" = 0 ]
+	ok $? "$program: the HSA calls of a HIP call nest inside it, on its thread ($n)" ||
+		bad "$program"
+	n=$(fact "$program" memcpy_calls)
+	[ "$n" -gt 0 ] && [ "$(fact "$program" memcpy_with_activity)" = "$n" ]
+	ok $? "$program: every hipMemcpy* has its copy or blit kernel ($n)" || bad "$program"
 done
+
+n=$(fact hip_square launches)
+[ "$n" -gt 0 ] && [ "$(fact hip_square launches_named)" = "$n" ] &&
+	[ "$(fact hip_square launch_packets)" = "$n" ]
+ok $? "hip_square: hipLaunchKernel names its kernel and its dispatch packet carries its id ($n)"
+grep -q 'hip_api_entry:hipLaunchKernel:.*kernel_name = "_Z6squarePfPKfi".*numBlocks_x = 4,.*dimBlocks_x = 256,.*sharedMemBytes = 0, stream = 0x0' "$tmp/hip_square.txt"
+ok $? "hip_square: the launch has the kernel's mangled name, grid, block, shared memory, stream"
+
+# hipEventElapsedTime agrees with the activity it brackets: no shorter than the longest copy
+# or kernel caused between the two hipEventRecord calls, no longer than the wall time
+# from the first record to the question.
+elapsed=$(fact hip_streams elapsed_ns)
+longest=$(fact hip_streams bracket_max_ns)
+wall=$(fact hip_streams bracket_wall_ns)
+[ -n "$elapsed" ] && [ "$longest" -gt 0 ] && [ "$elapsed" -ge "$longest" ] &&
+	[ "$elapsed" -le "$wall" ]
+ok $? "hip_streams: hipEventElapsedTime ($elapsed ns) >= the longest bracketed activity ($longest ns), <= the wall time ($wall ns)"
+
+# An HSA program without HIP: the HIP layer is not preloaded, no HIP event class registered.
+hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --runtime cpu -o "$tmp/hsa_only" -- \
+	"$HSATRACE_BUILD/lib/hsatrace/samples/vector_copy" \
+	"$HSATRACE_BUILD/lib/hsatrace/samples/vector_copy_kernels.so"
+is "$rc" 0 "an HSA program without HIP is recorded"
+grep -rlq 'hsa_api_entry' "$tmp/hsa_only" && ! grep -rq 'hip_api_entry' "$tmp/hsa_only"
+ok $? "its trace's metadata has the HSA event classes and no HIP one"
+
+# Real ROCr without a GPU: hipErrorNoDevice, the same traced and untraced.
+if [ -e /dev/kfd ]; then
+	skip 5 "there is a GPU (/dev/kfd): the no-GPU case cannot be checked"
+else
+	same_as_untraced system hip_device hip_device_rocr --count
+	is "$(cat "$tmp/hip_device_rocr.out")" "devices 0 status hipErrorNoDevice" \
+		"hip_device_rocr: hipErrorNoDevice under the tracer"
+	grep -q 'hip_api_exit:hipGetDeviceCount:.*status = 100' "$tmp/hip_device_rocr.txt"
+	ok $? "hip_device_rocr: hipGetDeviceCount's hipErrorNoDevice (100) is recorded"
+fi
 done_testing
