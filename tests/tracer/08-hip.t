@@ -27,10 +27,11 @@ record() {
 	HSATRACE_CPU_KERNELS=$kernels hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel \
 		--runtime "$1" -o "$tmp/$3" -- "$2" ${4:+"$4"}
 	printf '%s\n' "$out" >"$tmp/$3.out"
-	babeltrace2 "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.bt.err"
+	babeltrace2 --clock-seconds "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.bt.err"
 	awk -f "$HSATRACE_SRC/tests/tracer/check-hip.awk" "$tmp/$3.txt" >"$tmp/$3.check"
 }
 fact() { awk -v k="$2" '$1 == k { print $2 }' "$tmp/$1.check"; }
+fn_fact() { awk -v k="$2" -v f="$3" '$1 == k && $2 == f { print $3 }' "$tmp/$1.check"; }
 bad() { grep '^bad ' "$tmp/$1.check" | head -5 | sed 's/^/#   /' >&2; }
 
 # same_as_untraced RUNTIME PROGRAM NAME [ARG]: traced and untraced runs answer the same
@@ -86,6 +87,30 @@ wall=$(fact hip_streams bracket_wall_ns)
 [ -n "$elapsed" ] && [ "$longest" -gt 0 ] && [ "$elapsed" -ge "$longest" ] &&
 	[ "$elapsed" -le "$wall" ]
 ok $? "hip_streams: hipEventElapsedTime ($elapsed ns) >= the longest bracketed activity ($longest ns), <= the wall time ($wall ns)"
+
+# unify and stats: the HIP API table, the same counts and times as the events say.
+unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
+stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
+"$unify" "$tmp/hip_memory" -o "$tmp/hip_memory.u" >/dev/null 2>"$tmp/unify.err"
+ok $? "hip_memory: unify" || sed 's/^/#   /' "$tmp/unify.err" >&2
+"$stats" -f csv "$tmp/hip_memory.u" >"$tmp/stats.csv" 2>"$tmp/stats.err"
+ok $? "hip_memory: stats" || sed 's/^/#   /' "$tmp/stats.err" >&2
+for f in hipMemcpy hipMalloc hipMemcpyAsync; do
+	want="$(fn_fact hip_memory calls "$f"),$(fn_fact hip_memory total "$f")"
+	got=$(awk -F, -v f="$f" '$1 == "hip" && $2 == f { print $3 "," $4 }' "$tmp/stats.csv")
+	is "$got" "$want" "stats' HIP table: $f's calls and total time are its events' (calls,total_ns)"
+done
+awk -F, '$1 == "hip" { p += $8; n++ } END { exit !(n > 0 && p > 99.9 && p < 100.1) }' \
+	"$tmp/stats.csv"
+ok $? "stats' HIP table: the percentages add up to 100"
+awk -F, '$1 == "api" && $2 == "hsa_amd_memory_async_copy" { f = 1 } END { exit !f }' "$tmp/stats.csv"
+ok $? "stats' HSA table stays beside it"
+"$stats" -f json -s hip "$tmp/hip_memory.u" >"$tmp/stats.json" 2>>"$tmp/stats.err"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); r = [x for x in d["hip"] if x["function"] == "hipMemcpy"]; sys.exit(not (r and r[0]["calls"] == int(sys.argv[2])))' \
+	"$tmp/stats.json" "$(fn_fact hip_memory calls hipMemcpy)"
+ok $? "stats -f json -s hip: the HIP table alone, hipMemcpy's calls"
+"$stats" -s hip "$tmp/hip_memory.u" | grep -q '^HIP API calls$'
+ok $? "stats (text) titles it HIP API calls"
 
 # An HSA program without HIP: the HIP layer is not preloaded, no HIP event class registered.
 hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --runtime cpu -o "$tmp/hsa_only" -- \

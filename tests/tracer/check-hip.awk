@@ -15,6 +15,7 @@
 #                                  hipEventRecord of its start event and that of its stop
 #                                  event, and the wall time from the first record's entry to
 #                                  the elapsed-time call's entry
+#   calls FN N / total FN NS       per HIP function: paired calls, sum of exit - entry
 function field(name,    re, m) {
 	re = "[{ ]" name " = [^,}]*"
 	if (!match($0, re))
@@ -25,10 +26,13 @@ function field(name,    re, m) {
 	return m
 }
 function ts(    t, p) {
-	# [HH:MM:SS.nnnnnnnnn] -> ns of the day
+	# babeltrace2 --clock-seconds: [SECONDS.nnnnnnnnn] -> ns since the first event's second
+	# (a double holds those exactly; ns since the epoch it would not)
 	t = substr($1, 2, length($1) - 2)
-	split(t, p, /[:.]/)
-	return ((p[1] * 60 + p[2]) * 60 + p[3]) * 1000000000 + p[4]
+	split(t, p, /[.]/)
+	if (base_s == "")
+		base_s = p[1]
+	return (p[1] - base_s) * 1000000000 + p[2]
 }
 {
 	name = $4
@@ -63,6 +67,10 @@ name ~ /^hip_(api|hot)_exit:/ {
 		hip_failed++
 	if (fn[cid] == "hipEventElapsedTime")
 		elapsed_ns = field("ms_ns")
+	if (cid in tin) {
+		calls[fn[cid]]++
+		total[fn[cid]] += tout[cid] - tin[cid]
+	}
 	hip_exits++
 }
 name ~ /^hsa_(api|hot)_entry:/ && field("hip_correlation_id") != "0" {
@@ -137,4 +145,6 @@ END {
 	       launch_packets
 	printf "elapsed_ns %s\nbracket_max_ns %d\nbracket_wall_ns %d\n", elapsed_ns, bracket_max_ns,
 	       bracket_wall_ns
+	for (f in calls)
+		printf "calls %s %d\ntotal %s %d\n", f, calls[f], f, total[f]
 }
