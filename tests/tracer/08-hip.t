@@ -112,6 +112,36 @@ ok $? "stats -f json -s hip: the HIP table alone, hipMemcpy's calls"
 "$stats" -s hip "$tmp/hip_memory.u" | grep -q '^HIP API calls$'
 ok $? "stats (text) titles it HIP API calls"
 
+# The call-stack view (xml-views/hsa-api.xml, run by hsatrace analyze): HIP calls are the top
+# of each thread's stack, and every HSA call made inside a HIP call is drawn below it.
+analyze=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze
+"$analyze" -q -i 'Processes/*/Threads/*/CallStack/*' "$HSATRACE_SRC/xml-views/hsa-api.xml" \
+	"$tmp/hip_memory.u" >"$tmp/stack.tsv" 2>"$tmp/analyze.err"
+ok $? "hsatrace analyze runs the call-stack view" || sed 's/^/#   /' "$tmp/analyze.err" >&2
+awk -F'\t' '$5 == "string" {
+	n = split($2, p, "/"); thread = p[2] "/" p[4]; level = p[n]
+	if (level == 1) { k = ++top[thread]; tb[thread, k] = $3; te[thread, k] = $4; tv[thread, k] = $6 }
+	else { m++; lt[m] = thread; ls[m] = $3; lv[m] = $6; if ($6 ~ /^hip/) deep_hip++ }
+}
+END {
+	for (i = 1; i <= m; i++) {
+		if (lv[i] !~ /^hsa_/) continue
+		for (k = 1; k <= top[lt[i]]; k++)
+			if (tb[lt[i], k] <= ls[i] && ls[i] <= te[lt[i], k] && tv[lt[i], k] ~ /^hip/) { below++; break }
+	}
+	printf "%d %d\n", below, deep_hip
+}' "$tmp/stack.tsv" >"$tmp/stack.facts"
+is "$(cut -d' ' -f1 "$tmp/stack.facts")" "$(fact hip_memory nested_ok)" \
+	"call-stack view: the HSA calls below a HIP call are those the trace says it caused"
+is "$(cut -d' ' -f2 "$tmp/stack.facts")" 0 "call-stack view: no HIP call below another call"
+
+# Kernels by their demangled HIP names (stats' kernel table of the unified hip_square trace).
+"$unify" "$tmp/hip_square" -o "$tmp/hip_square.u" >/dev/null 2>>"$tmp/unify.err"
+"$stats" -f csv -s kernels "$tmp/hip_square.u" >"$tmp/kernels.csv" 2>>"$tmp/stats.err"
+grep -q '^kernels,"square(float\*, float const\*, int)",1,' "$tmp/kernels.csv"
+ok $? "stats: hip_square's kernel by its demangled name, launched once" ||
+	sed 's/^/#   /' "$tmp/kernels.csv" >&2
+
 # An HSA program without HIP: the HIP layer is not preloaded, no HIP event class registered.
 hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --runtime cpu -o "$tmp/hsa_only" -- \
 	"$HSATRACE_BUILD/lib/hsatrace/samples/vector_copy" \
