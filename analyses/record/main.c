@@ -165,25 +165,27 @@ static void name_output(struct options *o, const char *output)
 	strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
 }
 
+/* The long options of parse_args. */
+static const struct option longs[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "events", required_argument, NULL, 'e' },
+	{ "event", required_argument, NULL, 'E' },
+	{ "runtime", required_argument, NULL, 'r' },
+	{ "no-tracer", no_argument, NULL, 'T' },
+	{ "hip", no_argument, NULL, 'H' },
+	{ "no-hip", no_argument, NULL, 'N' },
+	{ "no-kernel", no_argument, NULL, 'K' },
+	{ "blocking", no_argument, NULL, 'B' },
+	{ "passes", required_argument, NULL, 'p' },
+	{ "counters", required_argument, NULL, 'c' },
+	{ "url", required_argument, NULL, 'u' },
+	{ "subbuf-size", required_argument, NULL, 'S' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
-	static const struct option longs[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "event", required_argument, NULL, 'E' },
-		{ "runtime", required_argument, NULL, 'r' },
-		{ "no-tracer", no_argument, NULL, 'T' },
-		{ "hip", no_argument, NULL, 'H' },
-		{ "no-hip", no_argument, NULL, 'N' },
-		{ "no-kernel", no_argument, NULL, 'K' },
-		{ "blocking", no_argument, NULL, 'B' },
-		{ "passes", required_argument, NULL, 'p' },
-		{ "counters", required_argument, NULL, 'c' },
-		{ "url", required_argument, NULL, 'u' },
-		{ "subbuf-size", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *categories = "api,activity";
 	const char *output = NULL;
 	int c;

@@ -13,6 +13,27 @@
 
 static struct hsat_map kernels = HSAT_MAP_INIT;
 
+/* A forked child gets the map unlocked, whichever thread held the lock at the fork. */
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&kernels.lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&kernels.lock);
+}
+
+static void fork_child(void)
+{
+	hsat_map_reinit_lock(&kernels);
+}
+
+__attribute__((constructor)) static void hip_kernels_init(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
 static void remember(const void *host_function, const char *device_name)
 {
 	char *name, *old = NULL;
