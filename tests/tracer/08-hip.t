@@ -135,12 +135,27 @@ is "$(cut -d' ' -f1 "$tmp/stack.facts")" "$(fact hip_memory nested_ok)" \
 	"call-stack view: the HSA calls below a HIP call are those the trace says it caused"
 is "$(cut -d' ' -f2 "$tmp/stack.facts")" 0 "call-stack view: no HIP call below another call"
 
+# export sqlite: HIP calls are api_calls of layer hip, outermost; the HSA calls inside them one
+# level or more below.
+export=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-export
+"$export" "$tmp/hip_memory.u" -f sqlite -o "$tmp/hip.db" 2>"$tmp/export.err"
+ok $? "hip_memory: export sqlite" || sed 's/^/#   /' "$tmp/export.err" >&2
+q() { python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$tmp/hip.db" "$1"; }
+is "$(q "SELECT COUNT(*) FROM api_calls WHERE layer = 'hip'")" "$(fact hip_memory hip_entries)" \
+	"export: one api_calls row of layer hip per HIP call"
+is "$(q "SELECT COUNT(*) FROM api_calls WHERE layer = 'hip' AND depth != 0")" 0 \
+	"export: HIP calls are outermost (depth 0)"
+is "$(q "SELECT COUNT(*) FROM api_calls h JOIN api_calls a ON a.pid = h.pid AND a.tid = h.tid AND a.layer = 'hsa' AND a.start_ns > h.start_ns AND a.end_ns < h.end_ns AND a.depth > 0 WHERE h.layer = 'hip'")" \
+	"$(fact hip_memory nested_ok)" "export: the HSA calls inside HIP calls are below them (depth > 0)"
+
 # Kernels by their demangled HIP names (stats' kernel table of the unified hip_square trace).
 "$unify" "$tmp/hip_square" -o "$tmp/hip_square.u" >/dev/null 2>>"$tmp/unify.err"
 "$stats" -f csv -s kernels "$tmp/hip_square.u" >"$tmp/kernels.csv" 2>>"$tmp/stats.err"
 grep -q '^kernels,"square(float\*, float const\*, int)",1,' "$tmp/kernels.csv"
-ok $? "stats: hip_square's kernel by its demangled name, launched once" ||
-	sed 's/^/#   /' "$tmp/kernels.csv" >&2
+ok $? "stats: hip_square's kernel by its demangled name, launched once" || {
+	sed 's/^/#   /' "$tmp/kernels.csv" "$tmp/unify.err" "$tmp/stats.err" >&2
+	diag "kernel_exec events in the recording: $(grep -c 'hsa_activity:kernel_exec' "$tmp/hip_square.txt")"
+}
 
 # An HSA program without HIP: the HIP layer is not preloaded, no HIP event class registered.
 hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --runtime cpu -o "$tmp/hsa_only" -- \
