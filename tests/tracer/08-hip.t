@@ -148,6 +148,32 @@ is "$(q "SELECT COUNT(*) FROM api_calls WHERE layer = 'hip' AND depth != 0")" 0 
 is "$(q "SELECT COUNT(*) FROM api_calls h JOIN api_calls a ON a.pid = h.pid AND a.tid = h.tid AND a.layer = 'hsa' AND a.start_ns > h.start_ns AND a.end_ns < h.end_ns AND a.depth > 0 WHERE h.layer = 'hip'")" \
 	"$(fact hip_memory nested_ok)" "export: the HSA calls inside HIP calls are below them (depth > 0)"
 
+# export perfetto: every HIP call a slice on its thread, the HSA calls inside it nested (depth
+# one more, within its time).
+"$export" "$tmp/hip_memory.u" -f perfetto -o "$tmp/hip.json" 2>>"$tmp/export.err"
+python3 - "$tmp/hip.json" >"$tmp/perfetto.facts" <<'EOF_PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+api = [e for e in ev if e.get("ph") == "X" and e.get("cat") == "api"]
+hip = [e for e in api if e["name"].startswith("hip")]
+hsa = [e for e in api if e["name"].startswith("hsa_")]
+inside = sum(1 for a in hsa for h in hip
+             if a["tid"] == h["tid"] and h["ts"] < a["ts"] and a["ts"] + a["dur"] < h["ts"] + h["dur"]
+             and a["args"]["depth"] > h["args"]["depth"])
+print(len(hip), inside)
+EOF_PY
+is "$(cut -d' ' -f1 "$tmp/perfetto.facts")" "$(fact hip_memory hip_entries)" \
+	"export perfetto: one slice per HIP call"
+is "$(cut -d' ' -f2 "$tmp/perfetto.facts")" "$(fact hip_memory nested_ok)" \
+	"export perfetto: the HSA calls inside HIP calls are nested slices below them"
+
+# report: the HIP calls are in the page's data, by name.
+report=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report
+"$report" "$tmp/hip_memory.u" -o "$tmp/hip.html" 2>"$tmp/report.err"
+grep -q '"hipMemcpyAsync"' "$tmp/hip.html" && grep -q '"hsa_amd_memory_async_copy"' "$tmp/hip.html"
+ok $? "report: the HIP calls are on the page beside the HSA calls" || sed 's/^/#   /' "$tmp/report.err" >&2
+
 # Kernels by their demangled HIP names (stats' kernel table of the unified hip_square trace).
 "$unify" "$tmp/hip_square" -o "$tmp/hip_square.u" >/dev/null 2>>"$tmp/unify.err"
 "$stats" -f csv -s kernels "$tmp/hip_square.u" >"$tmp/kernels.csv" 2>>"$tmp/stats.err"
@@ -164,6 +190,13 @@ hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --runtime cpu -o "$tmp/
 is "$rc" 0 "an HSA program without HIP is recorded"
 grep -rlq 'hsa_api_entry' "$tmp/hsa_only" && ! grep -rq 'hip_api_entry' "$tmp/hsa_only"
 ok $? "its trace's metadata has the HSA event classes and no HIP one"
+
+# --no-hip: a HIP program recorded with the HSA tracer alone.
+HSATRACE_CPU_KERNELS=$kernels hip_capture env LD_PRELOAD="$asan" "$record" --no-kernel --no-hip \
+	--runtime cpu -o "$tmp/no_hip" -- "$HIP_SAMPLES/hip_square"
+is "$rc" 0 "--no-hip: hip_square is recorded"
+grep -rlq 'hsa_api_entry' "$tmp/no_hip" && ! grep -rq 'hip_api_entry' "$tmp/no_hip"
+ok $? "--no-hip: HSA events, no HIP event class"
 
 # Real ROCr without a GPU: hipErrorNoDevice, the same traced and untraced.
 if [ -e /dev/kfd ]; then
