@@ -1,8 +1,9 @@
 /*
  * hip_streams.hip - HIP streams and events on the CPU runtime: the null stream, blocking,
  * non-blocking and prioritized streams, hipStreamWaitEvent between streams, event timing,
- * hipDeviceSynchronize, hipGetLastError after launch-configuration errors, and a pipeline of
- * chunks on two streams whose async copies and kernels overlap.
+ * hipDeviceSynchronize, hipGetLastError after launch-configuration errors, a kernel on
+ * registered host memory through its device pointers, and a pipeline of chunks on two streams
+ * whose async copies and kernels overlap.
  *
  *   hip_streams                    every check, then the pipeline
  *   hip_streams pipeline           the pipeline only (lab 3: docs/labs/03-streams.md)
@@ -274,6 +275,45 @@ static void pipeline(bool sync_copy)
 	HIP_OK(hipHostFree(host_out));
 }
 
+/* churn() reading and writing registered host memory through its device pointers (no copies):
+ * the kernel's arguments are device addresses of host memory. */
+static void zero_copy(void)
+{
+	const unsigned n = 100000;
+	unsigned *in = (unsigned *)malloc(n * sizeof(unsigned));
+	unsigned *out = (unsigned *)malloc(n * sizeof(unsigned));
+	unsigned *device_in = NULL, *device_out = NULL;
+	size_t wrong = 0;
+
+	if (!in || !out)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		in[i] = i * 40503u;
+		out[i] = 0;
+	}
+	HIP_OK(hipHostRegister(in, n * sizeof(unsigned), hipHostRegisterMapped));
+	HIP_OK(hipHostRegister(out, n * sizeof(unsigned), hipHostRegisterMapped));
+	HIP_OK(hipHostGetDevicePointer((void **)&device_in, in, 0));
+	HIP_OK(hipHostGetDevicePointer((void **)&device_out, out, 0));
+	hipLaunchKernelGGL(churn, dim3((n + 255) / 256), dim3(256), 0, 0, device_out, device_in, n,
+			   ROUNDS);
+	HIP_OK(hipGetLastError());
+	HIP_OK(hipDeviceSynchronize());
+	for (unsigned i = 0; i < n; i++) {
+		unsigned x = in[i];
+
+		for (unsigned r = 0; r < ROUNDS; r++)
+			x = x * 1664525u + 1013904223u;
+		wrong += out[i] != x;
+	}
+	hip_check(wrong == 0, "churn() on registered host memory through its device pointers (%zu wrong)",
+		  wrong);
+	HIP_OK(hipHostUnregister(in));
+	HIP_OK(hipHostUnregister(out));
+	free(in);
+	free(out);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char *host_in, *host_out;
@@ -294,6 +334,7 @@ int main(int argc, char **argv)
 		cross_stream_order(host_in, host_out);
 		null_stream_order(host_out);
 		launch_errors();
+		zero_copy();
 	}
 	pipeline(argc == 2 && strcmp(argv[1], "pipeline-sync") == 0);
 	HIP_OK(hipDeviceSynchronize());
