@@ -15,6 +15,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hip_check.h"
 
@@ -172,6 +173,15 @@ static void launch_errors(void)
 	HIP_OK(hipFree(out));
 }
 
+/* The host's CLOCK_MONOTONIC in ms (the clock of the CPU runtime's GPU timestamps too). */
+static double wall_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
 /* Device buffers of one stream of the pipeline. */
 struct lane {
 	hipStream_t stream;
@@ -228,6 +238,7 @@ static void pipeline(bool sync_copy)
 	hipEvent_t start = NULL, stop = NULL, lane1_done = NULL;
 	unsigned *host_in = NULL, *host_out = NULL;
 	float milliseconds = -1;
+	double wall_start, wall;
 	size_t wrong;
 	int failed;
 
@@ -247,6 +258,7 @@ static void pipeline(bool sync_copy)
 		host_in[i] = (unsigned)(i * 2654435761u);
 	memset(host_out, 0, total);
 
+	wall_start = wall_ms();
 	HIP_OK(hipEventRecord(start, lanes[0].stream));
 	failed = submit_chunks(lanes, host_in, host_out, sync_copy);
 	hip_check(failed == 0, "the pipeline's %u copies and launches were accepted (%d failed)",
@@ -255,6 +267,7 @@ static void pipeline(bool sync_copy)
 	HIP_OK(hipStreamWaitEvent(lanes[0].stream, lane1_done, 0));
 	HIP_OK(hipEventRecord(stop, lanes[0].stream));
 	HIP_OK(hipEventSynchronize(stop));
+	wall = wall_ms() - wall_start;
 	HIP_OK(hipEventElapsedTime(&milliseconds, start, stop));
 	HIP_OK(hipDeviceSynchronize());
 	wrong = wrong_words(host_in, host_out);
@@ -262,6 +275,9 @@ static void pipeline(bool sync_copy)
 		  sync_copy ? " with a synchronous hipMemcpy" : "", CHUNKS, CHUNK_ITEMS, wrong);
 	hip_check(milliseconds > 0, "pipeline%s took %.2f ms between its events",
 		  sync_copy ? " with a synchronous hipMemcpy" : "", milliseconds);
+	/* the events were recorded after the host's first reading and completed before its last */
+	hip_check(milliseconds <= wall + 0.01,
+		  "hipEventElapsedTime is within the host's time around the events (%.2f ms)", wall);
 
 	HIP_OK(hipEventDestroy(start));
 	HIP_OK(hipEventDestroy(stop));
