@@ -151,6 +151,7 @@ void hsat_copy_engine_stop(void)
 		engines[i].running = false;
 		discard_queued_locked(&engines[i]);
 	}
+	stopping = false; /* a later hsa_init's copies start the engines again */
 	pthread_mutex_unlock(&lock);
 }
 
@@ -173,8 +174,9 @@ static hsa_status_t enqueue(struct engine *e, struct copy *c)
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	pthread_mutex_lock(&lock);
-	if (!e->running) {
-		stopping = false;
+	if (stopping) { /* a copy racing the last hsa_shut_down: no engine may start now */
+		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
+	} else if (!e->running) {
 		if (pthread_create(&e->thread, NULL, engine_main, e) == 0)
 			e->running = true;
 		else
