@@ -1,8 +1,11 @@
 /*
  * aperture.c - see aperture.h. The aperture is one PROT_NONE reservation made at the first
  * lock and never unmapped (a stale agent address then stays recognisably foreign, and no
- * allocation can land on it). Agent ranges are page-granular, kept sorted by address in an
- * array and placed first fit, so the ranges of ROCclr's per-transfer locks are reused.
+ * allocation can land on it): 64 GiB, or less where the address space is limited (under
+ * valgrind, or a ulimit -v); where not even 64 MiB can be reserved, locked memory keeps its
+ * host address as its agent address (as before; HIP's hipHostUnregister then aborts). Agent
+ * ranges are page-granular, kept sorted by address in an array and placed first fit, so the
+ * ranges of ROCclr's per-transfer locks are reused.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,8 +16,10 @@
 
 #include "runtime/aperture.h"
 #include "runtime/fork.h"
+#include "runtime/runtime.h"
 
-#define APERTURE_SIZE (64ull << 30) /* bytes of agent addresses; locked memory is host memory */
+#define APERTURE_MAX (64ull << 30) /* bytes of agent addresses tried first */
+#define APERTURE_MIN (64ull << 20) /* the least worth having */
 #define PAGE 4096u
 
 struct agent_range {
@@ -25,6 +30,8 @@ struct agent_range {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic uintptr_t aperture; /* base of the reservation, 0 until the first lock */
+static size_t aperture_size;       /* its bytes, set before aperture */
+static bool unreserved;            /* no reservation could be made: agent = host address */
 static struct agent_range *ranges;
 static size_t count, capacity;
 static atomic_size_t live; /* count, readable without the lock */
@@ -38,22 +45,27 @@ static bool inside(uintptr_t p)
 {
 	uintptr_t base = atomic_load_explicit(&aperture, memory_order_acquire);
 
-	return base && p - base < APERTURE_SIZE;
+	return base && p - base < aperture_size;
 }
 
-/* Under the lock: the reservation, made once. */
+/* Under the lock: the reservation, tried once, the largest that can be had. */
 static bool reserve_locked(void)
 {
-	void *base;
+	if (aperture || unreserved)
+		return aperture != 0;
+	for (size_t size = APERTURE_MAX; size >= APERTURE_MIN; size /= 4) {
+		void *base = mmap(NULL, size, PROT_NONE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
-	if (aperture)
-		return true;
-	base = mmap(NULL, APERTURE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		    -1, 0);
-	if (base == MAP_FAILED)
-		return false;
-	atomic_store_explicit(&aperture, (uintptr_t)base, memory_order_release);
-	return true;
+		if (base != MAP_FAILED) {
+			aperture_size = size;
+			atomic_store_explicit(&aperture, (uintptr_t)base, memory_order_release);
+			return true;
+		}
+	}
+	unreserved = true;
+	hsat_debug("no address range for locked memory: its agent address is its host address");
+	return false;
 }
 
 /* Under the lock: index of the range holding p, or -1. */
@@ -77,7 +89,7 @@ static long find_locked(uintptr_t p)
 /* Under the lock: where a span fits first (its index in the sorted array and its start). */
 static bool place_locked(size_t span, size_t *index, uintptr_t *start)
 {
-	uintptr_t next = aperture, end = aperture + APERTURE_SIZE;
+	uintptr_t next = aperture, end = aperture + aperture_size;
 
 	for (size_t i = 0; i <= count; i++) {
 		uintptr_t limit = i < count ? ranges[i].agent : end;
@@ -111,13 +123,17 @@ static bool grow_locked(void)
 hsa_status_t hsat_aperture_map(void *host, size_t size, void **agent)
 {
 	uintptr_t page_offset = (uintptr_t)host % PAGE, start = 0;
-	size_t span = (page_offset + size + PAGE - 1) / PAGE * PAGE, index = 0;
+	size_t span, index = 0;
 	hsa_status_t status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 
-	if (size > APERTURE_SIZE)
+	if (size > APERTURE_MAX)
 		return status;
+	span = (page_offset + size + PAGE - 1) / PAGE * PAGE;
 	pthread_mutex_lock(&lock);
-	if (reserve_locked() && grow_locked() && place_locked(span, &index, &start)) {
+	if (!reserve_locked()) { /* the host address, which the emulated GPU reaches as is */
+		*agent = host;
+		status = HSA_STATUS_SUCCESS;
+	} else if (span <= aperture_size && grow_locked() && place_locked(span, &index, &start)) {
 		memmove(&ranges[index + 1], &ranges[index], (count - index) * sizeof(*ranges));
 		ranges[index] = (struct agent_range){ start, span, (uintptr_t)host - page_offset };
 		atomic_store(&live, ++count);
