@@ -6,8 +6,9 @@
 #   nested_ok / nested_bad         HSA API entries with a hip_correlation_id: inside that HIP
 #                                  call (same thread, between its entry and exit) or not
 #   hip_unknown                    hip_correlation_id values naming no HIP call
-#   memcpy_calls / memcpy_with_activity  hipMemcpy* calls, and those with a copy_exec or a
-#                                  dispatch packet carrying their id
+#   memcpy_calls / memcpy_with_activity  hipMemcpy* calls but host-to-host ones (kind 0, done
+#                                  by the host), and those with a copy_exec or a dispatch
+#                                  packet carrying their id
 #   launches / launches_named / launch_packets  hipLaunchKernel calls, with a kernel_name,
 #                                  with a dispatch packet of that name carrying their id
 #   elapsed_ns / bracket_max_ns / bracket_wall_ns  hipEventElapsedTime's answer, the longest
@@ -45,6 +46,7 @@ name ~ /^hip_(api|hot)_entry:/ {
 	htid[cid] = tid
 	tin[cid] = ts()
 	order[++n_hip] = cid
+	host_to_host[cid] = field("kind") == "0"
 	if (fn[cid] == "hipLaunchKernel") {
 		launches++
 		launch_name[cid] = field("kernel_name")
@@ -117,7 +119,7 @@ END {
 		}
 	}
 	for (cid in fn) {
-		if (fn[cid] ~ /^hipMemcpy/) {
+		if (fn[cid] ~ /^hipMemcpy/ && !host_to_host[cid]) {
 			memcpy_calls++
 			if (activity[cid] > 0)
 				memcpy_with_activity++
