@@ -21,8 +21,10 @@ static void find_hsa_layer(void)
 {
 	*(void **)&hsa_new_id = dlsym(RTLD_DEFAULT, "hsatrace_correlation_id_new");
 	*(void **)&hsa_swap = dlsym(RTLD_DEFAULT, "hsatrace_hip_call_swap");
-	if (!hsa_new_id || !hsa_swap)
-		hsa_new_id = NULL, hsa_swap = NULL;
+	if (!hsa_new_id || !hsa_swap) {	/* both or neither */
+		hsa_new_id = NULL;
+		hsa_swap = NULL;
+	}
 }
 
 /* Resolved in a constructor too, so that the first traced call does not pay for dlsym; both
