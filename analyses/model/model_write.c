@@ -30,9 +30,17 @@ static const char *host_demand_text(const struct model *m)
 }
 
 static const char *cpu_runtime_text =
-	"the GPU is the CPU runtime's emulation: its workers run on the host CPUs, so "
-	"kernels and host phases compete for the same cores (the model keeps them as "
-	"separate resources)";
+	"the GPU is the CPU runtime's emulation: its workers, packet processors and copy "
+	"engine run on the host CPUs, so the host CPUs serve every activity of a cycle (host "
+	"phases, kernels, copies and the rest of the waits, the runtime's own work)";
+static const char *cpu_runtime_apart_text =
+	"the GPU is the CPU runtime's emulation, modelled apart from the host CPUs "
+	"(--devices-off-cpu: its work is taken to use no host CPU)";
+
+static const char *cpu_runtime_note(const struct model *m)
+{
+	return m->shared ? cpu_runtime_text : cpu_runtime_apart_text;
+}
 
 /* The --what-if changes as K=V words, into buf. */
 static const char *whatif_text(const struct model_whatif *w, char *buf, size_t size)
@@ -132,7 +140,11 @@ int model_write_text(const struct model_report *r, FILE *out)
 	fprintf(out, "host CPUs: %u (%s)\n", m->cores, m->cores_how);
 	fprintf(out, "solver: %s\n", b->method);
 	if (m->cpu_runtime)
-		fprintf(out, "note: %s\n", cpu_runtime_text);
+		fprintf(out, "note: %s\n", cpu_runtime_note(m));
+	if (m->shared)
+		fprintf(out, "host CPUs as one processor: %u servers (%s), demands x %.3f (without "
+			"the queueing for them at the traced load)\n", m->shared_servers,
+			m->shared_how, m->shared_factor);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -310,9 +322,18 @@ int model_write_json(const struct model_report *r, FILE *out)
 		"  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ", m->kernel_trace ? "true" : "false",
 		m->cpu_time_threads, m->cpu_runtime ? "true" : "false");
 	if (m->cpu_runtime)
-		json_string_write(cpu_runtime_text, out);
+		json_string_write(cpu_runtime_note(m), out);
 	else
 		fputs("null", out);
+	fputs(",\n  \"shared_cpus\": ", out);
+	if (m->shared) {
+		fprintf(out, "{\"servers\": %u, \"demand_factor\": %.9g, \"how\": ",
+			m->shared_servers, m->shared_factor);
+		json_string_write(m->shared_how, out);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	fprintf(out, ",\n  \"cores\": %u,\n  \"cores_estimate\": ", m->cores);
 	json_string_write(m->cores_how, out);
 	fputs(",\n  \"solver\": ", out);
