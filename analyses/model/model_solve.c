@@ -92,10 +92,8 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 			servers[k] = m->shared_servers;
 		if (!w)
 			continue;
-		if (st->kind == MODEL_CPU && w->cpus)
-			servers[k] = m->shared ? scaled(m->shared_servers,
-							     (double)w->cpus / m->cores)
-						    : w->cpus;
+		if (st->kind == MODEL_CPU && w->cpus) /* the process has them all */
+			servers[k] = w->cpus;
 		if (st->kind != MODEL_GPU)
 			continue;
 		/* more queues run more dispatches at once only where overlap did not slow them */

@@ -263,6 +263,7 @@ static void json_classes(const struct model_report *r, FILE *out)
 			p->population[c]);
 		jnum(out, "cycles_per_thread", cl->cycles / cl->threads, ", ");
 		jnum(out, "delay_s", cl->think_s, ", ");
+		jnum(out, "runtime_work_s", cl->overhead_s, ", ");
 		fputs("\"demand_s\": {", out);
 		for (size_t k = 0; k < m->stations_count; k++) {
 			json_string_write(m->stations[k].name, out);
