@@ -88,7 +88,8 @@ struct model {
 	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
 	/* On the CPU runtime (model_share_cpus): the host CPUs serve every activity of a cycle */
 	int shared;			/* model_share_cpus ran */
-	unsigned shared_servers;	/* the cores' worth the process had */
+	double shared_capacity;		/* the cores' worth the process had (1..cores) */
+	unsigned shared_servers;	/* that, rounded */
 	char shared_how[160];
 	double shared_factor;		/* demands without the queueing for the cores (<= 1) */
 	int kernel_trace;	/* sched_switch events seen */

@@ -102,12 +102,13 @@ static void servers_from_loads(struct model *m, const double *sum, const size_t 
 	x_lo = (double)lo / (sum[lo] / (double)count[lo]);
 	x_hi = (double)hi / (sum[hi] / (double)count[hi]);
 	worth = fmin((double)lo, (double)m->cores) * x_hi / x_lo;
-	if (worth > (double)hi - 0.5 || worth > (double)m->cores) {
+	if (worth > (double)hi - 0.05 || worth > (double)m->cores) {
 		snprintf(m->shared_how, sizeof(m->shared_how),
 			 "the cores (the throughput grew %.2fx from %zu to %zu threads cycling: "
 			 "no core was short)", x_hi / x_lo, lo, hi);
 		return;
 	}
+	m->shared_capacity = fmax(1.0, worth);
 	m->shared_servers = worth < 1.5 ? 1u : (unsigned)lround(worth);
 	snprintf(m->shared_how, sizeof(m->shared_how),
 		 "the throughput grew %.2fx from %zu to %zu threads cycling: %.2f cores' worth",
@@ -125,6 +126,7 @@ static void shared_servers(struct model *m, const struct model_cycle *cycles, si
 	size_t *count = calloc(rows + 1, sizeof(*count));
 
 	m->shared_servers = m->cores;
+	m->shared_capacity = m->cores;
 	snprintf(m->shared_how, sizeof(m->shared_how), "the cores (one thread cycling)");
 	if (threads >= 2 && first && last && sum && count) {
 		cycling_spans(m, c, cycles, n, first, last);

@@ -104,6 +104,17 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 	}
 }
 
+/* The servers as the solver takes them: on the CPU runtime, the host CPUs' capacity is the
+ * cores' worth the process had, which may be fractional (cpus=N: all N). */
+static void set_capacity(const struct model *m, const struct model_whatif *w,
+			 const unsigned *servers, double *capacity)
+{
+	for (size_t k = 0; k < m->stations_count; k++)
+		capacity[k] = servers[k];
+	if (m->shared && m->stations_count)
+		capacity[0] = w && w->cpus ? (double)w->cpus : m->shared_capacity;
+}
+
 static double speed_of(const struct model_station *st, const struct model_whatif *w)
 {
 	if (!w)
@@ -191,12 +202,12 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	double *demand = calloc(C * K, sizeof(double)), *think = calloc(C, sizeof(double));
 	double *own = calloc(C * K, sizeof(double)), *queued = calloc(C * K, sizeof(double));
 	double *async = calloc(K, sizeof(double)), *util = calloc(K, sizeof(double));
-	double async_u[64] = { 0 };
+	double *capacity = calloc(K, sizeof(double)), async_u[64] = { 0 };
 	struct mva_result res = { 0 };
 	struct mva_net net;
 	int ret = -1;
 
-	if (!kind || !demand || !think || !own || !queued || !async || !util ||
+	if (!kind || !demand || !think || !own || !queued || !async || !util || !capacity ||
 	    prediction_init(p, m))
 		goto oom;
 	if (w && w->threads_set) {
@@ -212,7 +223,9 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		p->population[c] = c == target ? w->threads : m->classes[c].threads;
 	class_demands(m, w, own, queued, think);
 	async_demands(m, w, async);
-	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0 };
+	set_capacity(m, w, p->servers, capacity);
+	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0,
+				capacity };
 	if (mva_result_init(&res, &net))
 		goto oom;
 	for (int it = 0; it < ASYNC_ITERATIONS; it++) {
@@ -227,7 +240,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		for (size_t c = 0; c < C; c++)
 			x += res.throughput[c];
 		for (size_t k = 0; k < K && k < 64; k++) {
-			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / p->servers[k]);
+			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / capacity[k]);
 
 			change = fmax(change, fabs(u - async_u[k]));
 			async_u[k] = u;
@@ -257,7 +270,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	for (size_t k = 0; k < K; k++) {
 		util[k] = k < 64 ? async_u[k] : 0.0;
 		for (size_t c = 0; c < C; c++)
-			util[k] += res.throughput[c] * (k ? own : queued)[c * K + k] / p->servers[k];
+			util[k] += res.throughput[c] * (k ? own : queued)[c * K + k] / capacity[k];
 	}
 	station_results(m, &res, util, p);
 	p->total_s = m->total_s - m->window_s + p->window_s;
@@ -273,6 +286,7 @@ end:
 	free(own);
 	free(queued);
 	free(async);
+	free(capacity);
 	free(util);
 	if (ret)
 		model_prediction_release(p);

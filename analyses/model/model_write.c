@@ -142,8 +142,8 @@ int model_write_text(const struct model_report *r, FILE *out)
 	if (m->cpu_runtime)
 		fprintf(out, "note: %s\n", cpu_runtime_note(m));
 	if (m->shared)
-		fprintf(out, "host CPUs as one processor: %u servers (%s), demands x %.3f (without "
-			"the queueing for them at the traced load)\n", m->shared_servers,
+		fprintf(out, "host CPUs as one processor: %.2f servers (%s), demands x %.3f "
+			"(without the queueing for them at the traced load)\n", m->shared_capacity,
 			m->shared_how, m->shared_factor);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
@@ -328,8 +328,8 @@ int model_write_json(const struct model_report *r, FILE *out)
 		fputs("null", out);
 	fputs(",\n  \"shared_cpus\": ", out);
 	if (m->shared) {
-		fprintf(out, "{\"servers\": %u, \"demand_factor\": %.9g, \"how\": ",
-			m->shared_servers, m->shared_factor);
+		fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
+			"\"how\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
 		json_string_write(m->shared_how, out);
 		fputc('}', out);
 	} else {

@@ -2,7 +2,7 @@
 # hsatrace model's solver against an independent one: GNU Octave's queueing package (Debian
 # octave-queueing): qncsmva (single class, multi-server stations, exact) and qncmmva (several
 # classes, single-server stations, exact). First on networks given to the solver directly
-# (tests/model/mva_solve), then on the networks hsatrace model builds from a recorded
+# (tests/model/mva_solve; qncsmvald for a fractional capacity), then on the networks hsatrace model builds from a recorded
 # multi_thread trace (read from its JSON): the devices apart (--devices-off-cpu) and the CPU
 # runtime's one processor. Skipped when octave or its queueing package is absent (not
 # installed by install-deps.sh: it pulls the whole of Octave).
@@ -18,7 +18,7 @@ octave-cli --no-gui -q --eval 'pkg load queueing' >/dev/null 2>&1 ||
 for f in "$hsat" "$S/multi_thread" "$solve"; do
 	[ -e "$f" ] || skip_all "not built: $f"
 done
-plan 7
+plan 8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -42,6 +42,14 @@ ours=$("$solve" 1 3 "10" "4 1 1" "0.5" "0.8 0.12 0.05")
 theirs=$(octave_x "N = 10; S = [0.8 0.12 0.05]; V = [1 1 1]; M = [4 1 1]; Z = 0.5" qncsmva)
 agree "$ours" "$theirs"
 ok $? "one class, 10 customers, a 4-server station as bottleneck: $ours vs Octave $theirs"
+# A fractional capacity (the CPU runtime's cores' worth): rate min(j, 1.5) / D with j
+# customers, against Octave's load-dependent MVA (qncsmvald) given those service times.
+ours=$("$solve" 1 2 "6" "1.5 1" "0.01" "0.004 0.002")
+theirs=$(octave-cli --no-gui -q --eval "pkg load queueing; N = 6; D = [0.004 0.002]; c = [1.5 1];
+	S = zeros(2, N); for n = 1:N, S(:, n) = (D ./ min(n, c))'; end
+	[U, R, Q, X] = qncsmvald(N, S, [1 1], 0.01); printf('%.12g', X(1))" 2>/dev/null)
+agree "$ours" "$theirs"
+ok $? "one class, a station of capacity 1.5: $ours vs Octave qncsmvald $theirs"
 # Several classes, single servers (qncmmva): exact multi-class MVA over the lattice.
 ours=$("$solve" 2 2 "2 3" "1 1" "0.01 0" "0.001 0.002 0.003 0.001")
 theirs=$(octave_x "N = [2 3]; S = [0.001 0.002; 0.003 0.001]; V = ones(2, 2); M = [1 1]; Z = [0.01 0]" qncmmva)

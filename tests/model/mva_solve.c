@@ -4,10 +4,12 @@
  *
  *     mva_solve CLASSES STATIONS "N..." "SERVERS..." "Z..." "D..."
  *
- * N: customers per class; SERVERS: per station; Z: think time per class; D: demands per
+ * N: customers per class; SERVERS: per station, >= 1, possibly fractional (a capacity:
+ * rate min(j, SERVERS) / D with j customers); Z: think time per class; D: demands per
  * cycle, class by class (CLASSES x STATIONS), seconds. Prints each class's throughput.
  * Exit 0, 1 when the solver refuses the network, 2 on bad arguments.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,8 +66,8 @@ int main(int argc, char **argv)
 	for (size_t c = 0; c < C; c++)
 		pop[c] = (unsigned)n[c];
 	for (size_t k = 0; k < K; k++)
-		servers[k] = (unsigned)m[k];
-	net = (struct mva_net){ K, C, kind, servers, d, z, pop, 0 };
+		servers[k] = (unsigned)ceil(m[k]);
+	net = (struct mva_net){ K, C, kind, servers, d, z, pop, 0, m };
 	ret = 1;
 	if (mva_result_init(&res, &net) || mva_solve(&net, &res, err, sizeof(err))) {
 		fprintf(stderr, "mva_solve: %s\n", err);
