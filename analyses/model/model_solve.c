@@ -255,10 +255,15 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		const struct model_class *cl = &m->classes[c];
 		double per_thread = cl->cycles / cl->threads;
 		/* the class's window: its threads' predicted span plus their measured stagger
-		 * (threads start one after the other: the window minus a thread's mean span) */
+		 * (the window minus a thread's mean span: threads start one after the other and
+		 * do not all progress alike); one thread has none */
 		double stagger = (double)(cl->last_ns - cl->first_ns) / 1e9 -
 				 per_thread * cl->measured_cycle_s;
-		double span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+		double span;
+
+		if (p->population[c] <= 1)
+			stagger = 0.0;
+		span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
 
 		p->cycle_s[c] = res.cycle[c];
 		p->class_throughput[c] = res.throughput[c];
