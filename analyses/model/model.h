@@ -92,6 +92,12 @@ struct model {
 	unsigned shared_servers;	/* that, rounded */
 	char shared_how[160];
 	double shared_factor;		/* demands without the queueing for the cores (<= 1) */
+	/* One class cycling at two loads, with less than a linear speed-up: one core's worth,
+	 * its demand and a latency fitted to both cycle times (model_shared.c) */
+	int shared_fitted;
+	double shared_think_s;		/* the class's think time then, the latency included */
+	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
+	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	int kernel_trace;	/* sched_switch events seen */
 	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time */
 	size_t stations_count, classes_count;

@@ -99,13 +99,28 @@ static void servers_from_loads(struct model *m, const double *sum, const size_t 
 			 lo ? "one" : "no");
 		return;
 	}
-	x_lo = (double)lo / (sum[lo] / (double)count[lo]);
-	x_hi = (double)hi / (sum[hi] / (double)count[hi]);
+	m->load_lo = (unsigned)lo;
+	m->load_hi = (unsigned)hi;
+	m->cycle_lo_s = sum[lo] / (double)count[lo];
+	m->cycle_hi_s = sum[hi] / (double)count[hi];
+	x_lo = (double)lo / m->cycle_lo_s;
+	x_hi = (double)hi / m->cycle_hi_s;
 	worth = fmin((double)lo, (double)m->cores) * x_hi / x_lo;
 	if (worth > (double)hi - 0.05 || worth > (double)m->cores) {
 		snprintf(m->shared_how, sizeof(m->shared_how),
 			 "the cores (the throughput grew %.2fx from %zu to %zu threads cycling: "
 			 "no core was short)", x_hi / x_lo, lo, hi);
+		return;
+	}
+	if (m->classes_count == 1 && x_hi >= x_lo) {
+		/* the least capacity that explains a growth below the load ratio: one core's
+		 * worth, the rest of the growth from a latency the threads overlap */
+		m->shared_capacity = 1.0;
+		m->shared_servers = 1;
+		m->shared_fitted = 1;
+		snprintf(m->shared_how, sizeof(m->shared_how),
+			 "the throughput grew %.2fx from %zu to %zu threads cycling: one core's worth "
+			 "and a latency, fitted to both", x_hi / x_lo, lo, hi);
 		return;
 	}
 	m->shared_capacity = fmax(1.0, worth);
@@ -183,11 +198,81 @@ static int calibrate(struct model *m, char *err, size_t err_size)
 	return 0;
 }
 
+/* The modelled cycle time of the one class at `threads` threads, demand factor f, think z. */
+static int cycle_with(struct model *m, unsigned threads, double f, double z, double *cycle,
+		      char *err, size_t err_size)
+{
+	struct model_whatif w;
+	struct model_prediction p;
+
+	model_whatif_init(&w);
+	w.threads_set = 1;
+	w.threads = threads;
+	m->shared_factor = f;
+	m->shared_think_s = z;
+	if (model_solve(m, &w, &p, err, err_size))
+		return -1;
+	*cycle = p.cycle_s[0];
+	model_prediction_release(&p);
+	return 0;
+}
+
+/* The think time giving the low load's cycle time with demand factor f (0 when even no think
+ * time gives more). */
+static int think_for(struct model *m, double f, double *z, char *err, size_t err_size)
+{
+	double lo = 0.0, hi = m->cycle_lo_s, got;
+
+	if (cycle_with(m, m->load_lo, f, 0.0, &got, err, err_size))
+		return -1;
+	*z = 0.0;
+	if (got >= m->cycle_lo_s)
+		return 0;
+	for (int i = 0; i < CALIBRATE_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (cycle_with(m, m->load_lo, f, mid, &got, err, err_size))
+			return -1;
+		*(got > m->cycle_lo_s ? &hi : &lo) = mid;
+	}
+	*z = (lo + hi) / 2;
+	return 0;
+}
+
+/* f and the think time so that the model has both measured cycle times: at the low load
+ * through the think time, at the high one (which grows with f) by bisection on f. */
+static int fit_two_loads(struct model *m, char *err, size_t err_size)
+{
+	const struct model_class *cl = &m->classes[0];
+	double raw = cl->overhead_s, lo = 0.0, hi, z, got;
+
+	for (size_t k = 0; k < m->stations_count; k++)
+		raw += cl->demand[k];
+	if (!(raw > 0.0)) {
+		m->shared_fitted = 0;
+		return calibrate(m, err, err_size);
+	}
+	hi = m->cycle_lo_s / raw;
+	for (int i = 0; i < CALIBRATE_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (think_for(m, mid, &z, err, err_size) ||
+		    cycle_with(m, m->load_hi, mid, z, &got, err, err_size))
+			return -1;
+		*(got > m->cycle_hi_s ? &hi : &lo) = mid;
+	}
+	if (think_for(m, (lo + hi) / 2, &z, err, err_size))
+		return -1;
+	m->shared_factor = (lo + hi) / 2;
+	m->shared_think_s = z;
+	return 0;
+}
+
 int model_share_cpus(struct model *m, char *err, size_t err_size)
 {
 	if (!m->cpu_runtime)
 		return 0;
 	m->shared = 1;
 	shared_servers(m, m->cycles.items, m->cycles.count);
-	return calibrate(m, err, err_size);
+	return m->shared_fitted ? fit_two_loads(m, err, err_size) : calibrate(m, err, err_size);
 }

@@ -148,7 +148,7 @@ static void class_demands(const struct model *m, const struct model_whatif *w, d
 			continue;
 		double cpu = cl->overhead_s;
 
-		think[c] -= cl->overhead_s;
+		think[c] = m->shared_fitted ? m->shared_think_s : think[c] - cl->overhead_s;
 		for (size_t k = 0; k < K; k++) {
 			cpu += own[c * K + k];
 			own[c * K + k] *= m->shared_factor;

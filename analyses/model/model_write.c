@@ -145,6 +145,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 		fprintf(out, "host CPUs as one processor: %.2f servers (%s), demands x %.3f "
 			"(without the queueing for them at the traced load)\n", m->shared_capacity,
 			m->shared_how, m->shared_factor);
+	if (m->shared_fitted)
+		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s\n",
+			m->shared_think_s);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -329,7 +332,12 @@ int model_write_json(const struct model_report *r, FILE *out)
 	fputs(",\n  \"shared_cpus\": ", out);
 	if (m->shared) {
 		fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
-			"\"how\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
+			"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
+		if (m->shared_fitted)
+			fprintf(out, "%.9g", m->shared_think_s);
+		else
+			fputs("null", out);
+		fputs(", \"how\": ", out);
 		json_string_write(m->shared_how, out);
 		fputc('}', out);
 	} else {
