@@ -6,6 +6,8 @@
  * alone, the throughput did not grow: one core's worth, and the demands are calibrated to the
  * measured cycle at 2 threads (one server, no think: R = 2 f D = D, f = 1/2). When it takes
  * as long as alone, no core was short: the 2 cores. Either way the model reproduces its trace.
+ * When it takes 150 us (a speed-up of 1.33), one core's worth and a latency are fitted: the
+ * model has the cycle of 100 us at 1 thread and the one measured at 2.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -132,12 +134,61 @@ end:
 	model_trace_release(&t);
 }
 
+/* The modelled cycle time of the class at n threads. */
+static double cycle_at(struct model *m, unsigned n)
+{
+	struct model_whatif w;
+	struct model_prediction p;
+	char err[256];
+	double cycle = -1.0;
+
+	model_whatif_init(&w);
+	w.threads_set = 1;
+	w.threads = n;
+	if (model_solve(m, &w, &p, err, sizeof(err)) == 0) {
+		cycle = p.cycle_s[0];
+		model_prediction_release(&p);
+	}
+	return cycle;
+}
+
+static void fitted(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	char err[256] = "";
+	double one, two;
+
+	scenario(150);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "fitted: model built: %s", err);
+		skip(2, "no model");
+		goto end;
+	}
+	ok(m.shared_fitted && m.shared_capacity == 1.0 && m.load_lo == 1 && m.load_hi == 2 &&
+	   /* A's first cycle starts at its first event, its first submit, 20 us in */
+	   fabs(m.cycle_lo_s - (80e-6 + (2 * ALONE - 1) * 100e-6) / (2 * ALONE)) < 1e-12,
+	   "a speed-up of 1.33: one core's worth and a latency fitted (%s), cycles of 100 us alone",
+	   m.shared_how);
+	one = cycle_at(&m, 1);
+	two = cycle_at(&m, 2);
+	ok(fabs(one - m.cycle_lo_s) < 1e-6 * m.cycle_lo_s, "the model's cycle at 1 thread is the "
+	   "one measured alone (%.9f vs %.9f s)", one, m.cycle_lo_s);
+	ok(fabs(two - m.cycle_hi_s) < 1e-6 * m.cycle_hi_s && m.shared_think_s > 0.0,
+	   "at 2 threads the one measured with both (%.9f vs %.9f s), latency %.9f s", two,
+	   m.cycle_hi_s, m.shared_think_s);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 int main(void)
 {
-	plan(6);
+	plan(9);
 	/* both: 200 us a cycle, the throughput of one thread alone: one core's worth */
 	check(200, 1, 0.5, "no speed-up");
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
+	fitted();
 	return exit_status();
 }
