@@ -7,8 +7,10 @@
  * - how many cores the process had: the cycles of the class with the most threads, grouped
  *   by how many of its threads were cycling at the time (threads start and end one after the
  *   other: the trace holds cycles at several loads), give the throughput at a low and a high
- *   load; their ratio, times the low load, is the servers' worth the process got. On a
- *   machine shared with other work that is fewer than its cores;
+ *   load. A speed-up of the load ratio: the cores. Below it, for one class, the least
+ *   capacity that explains it, one core's worth, plus a latency the threads overlap, demand
+ *   and latency fitted to both cycle times; for several classes, the ratio times the low
+ *   load (fractional). On a machine shared with other work that is fewer than its cores;
  * - the demand without the queueing: the activities' wall times include waiting for the
  *   cores, which the solver adds again; the demands are scaled by the factor that gives the
  *   measured cycle time at the traced population (a flow-equivalent calibration, Lazowska et
