@@ -307,6 +307,24 @@ static void json_threads(const struct model *m, const struct model_prediction *b
 	fputs("  ],\n", out);
 }
 
+/* The CPU runtime's one processor (model_shared.c), or null. */
+static void json_shared_cpus(const struct model *m, FILE *out)
+{
+	if (!m->shared) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
+		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
+	if (m->shared_fitted)
+		fprintf(out, "%.9g", m->shared_think_s);
+	else
+		fputs("null", out);
+	fputs(", \"how\": ", out);
+	json_string_write(m->shared_how, out);
+	fputc('}', out);
+}
+
 int model_write_json(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
@@ -330,19 +348,7 @@ int model_write_json(const struct model_report *r, FILE *out)
 	else
 		fputs("null", out);
 	fputs(",\n  \"shared_cpus\": ", out);
-	if (m->shared) {
-		fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
-			"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
-		if (m->shared_fitted)
-			fprintf(out, "%.9g", m->shared_think_s);
-		else
-			fputs("null", out);
-		fputs(", \"how\": ", out);
-		json_string_write(m->shared_how, out);
-		fputc('}', out);
-	} else {
-		fputs("null", out);
-	}
+	json_shared_cpus(m, out);
 	fprintf(out, ",\n  \"cores\": %u,\n  \"cores_estimate\": ", m->cores);
 	json_string_write(m->cores_how, out);
 	fputs(",\n  \"solver\": ", out);
