@@ -12,10 +12,20 @@
 #ifndef HSAT_RUNTIME_CPU_KERNELS_H
 #define HSAT_RUNTIME_CPU_KERNELS_H
 
+#include <stdbool.h>
+
 #include "runtime/include/hsat_cpu_kernel.h"
 
-/* The CPU build of the kernel of that (mangled) name, or NULL. */
-const struct hsat_cpu_kernel_descriptor *hsat_cpu_kernels_find(const char *name);
+/* The CPU build of the kernel of that (mangled) name, or NULL; *info is its version-2 info
+ * (flags, where it reads its arguments), or NULL for a version-1 build. */
+const struct hsat_cpu_kernel_descriptor *
+hsat_cpu_kernels_find(const char *name, const struct hsat_cpu_kernel_info **info);
+
+/* Whether a CPU build reads its explicit arguments inside the amdgcn kernel's kernarg segment
+ * of kernarg_size bytes (a version-1 build says nothing: true). When not, one line on stderr
+ * names the kernel and says to rebuild its CPU build. */
+bool hsat_cpu_kernels_args_fit(const char *name, const struct hsat_cpu_kernel_info *info,
+			       uint32_t kernarg_size);
 
 /* One line on stderr: the kernel (demangled, and as named) has no CPU implementation, its
  * dispatch fails, and how to give it one. */
