@@ -20,7 +20,17 @@
 #endif
 #define HSATRACE_CPU_KERNELS_BUILD 1
 
+#if __has_include(<hip/hip_runtime_api.h>)
 #include <hip/hip_runtime_api.h>
+#else /* no HIP headers (Debian's libamdhip64-dev): enough for files of kernels only */
+#include <cstdint>
+struct dim3 {
+	uint32_t x, y, z;
+	constexpr dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+typedef int hipError_t;
+typedef struct ihipStream_t *hipStream_t;
+#endif
 
 #include <cmath>
 #include <cstdint>
