@@ -12,7 +12,7 @@
 struct compile_options {
 	const char *include_dir;   /* the device header's folder */
 	const char *device_library;/* libhsat-device.a */
-	const char **user_flags;   /* -I/-D/-O flags given to hsatrace kernels, in order */
+	const char *const *user_flags; /* -I/-D/-O flags given to hsatrace kernels, in order */
 	size_t user_flag_count;
 	bool verbose;              /* print each command on stderr before running it */
 };

@@ -41,6 +41,8 @@ struct request {
 	size_t file_count;
 	const char *flags[MAX_FLAGS];
 	size_t flag_count;
+	char *joined[MAX_FLAGS];   /* the flags made here, freed at the end */
+	size_t joined_count;
 	const char *output;
 	bool verbose;
 };
@@ -71,6 +73,7 @@ static int take_flag(struct request *r, int argc, char **argv, int *i)
 		return usage_error("out of memory", NULL);
 	sprintf(joined, "%s%s", a, argv[++*i]);
 	r->flags[r->flag_count++] = joined;
+	r->joined[r->joined_count++] = joined;
 	return 0;
 }
 
@@ -227,21 +230,14 @@ static bool build(const struct request *r, const struct compile_options *o, cons
 	return ok;
 }
 
-int main(int argc, char **argv)
+/* 0 when OUT.so was written, else 1. */
+static int build_request(const struct request *r)
 {
-	struct request r = { .file_count = 0 };
 	char include_dir[PATH_MAX], library[PATH_MAX], folder[PATH_MAX];
 	const char *tmp = getenv("TMPDIR");
-	int status = parse(&r, argc, argv);
 	struct compile_options o;
 	bool ok;
 
-	if (status == -1) {
-		fputs(usage_text, stdout);
-		return 0;
-	}
-	if (status)
-		return status;
 	if (!find_device(include_dir, library, sizeof(include_dir)))
 		return 1;
 	snprintf(folder, sizeof(folder), "%s/hsatrace-kernels.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -250,8 +246,22 @@ int main(int argc, char **argv)
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		return 1;
 	}
-	o = (struct compile_options){ include_dir, library, r.flags, r.flag_count, r.verbose };
-	ok = build(&r, &o, folder);
+	o = (struct compile_options){ include_dir, library, r->flags, r->flag_count, r->verbose };
+	ok = build(r, &o, folder);
 	rmdir(folder);
 	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct request r = { .file_count = 0 };
+	int status = parse(&r, argc, argv);
+
+	if (status == 0)
+		status = build_request(&r);
+	else if (status == -1)
+		status = fputs(usage_text, stdout) < 0;
+	for (size_t i = 0; i < r.joined_count; i++)
+		free(r.joined[i]);
+	return status;
 }
