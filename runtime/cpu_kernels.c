@@ -122,21 +122,50 @@ void hsat_cpu_kernels_report_missing(const char *name)
 	free(plain);
 }
 
-bool hsat_cpu_kernels_args_fit(const char *name, const struct hsat_cpu_kernel_info *info,
-			       uint32_t kernarg_size)
+/* What differs between the CPU build's explicit arguments and the metadata's, in why (empty
+ * when nothing does). */
+static void args_difference(const struct hsat_cpu_kernel_info *info,
+			    const struct hsat_amdgcn_args *args, char *why, size_t size)
 {
-	uint64_t end = info ? explicit_end(info) : 0;
+	*why = '\0';
+	if (info->explicit_arg_count != args->count) {
+		snprintf(why, size, "its CPU build takes %u explicit arguments, the code object's "
+				    "metadata lists %u", info->explicit_arg_count, args->count);
+		return;
+	}
+	for (uint32_t i = 0; i < args->count; i++) {
+		const struct hsat_cpu_kernel_arg *cpu = &info->explicit_args[i], *gpu = &args->args[i];
+
+		if (cpu->offset != gpu->offset || cpu->size != gpu->size) {
+			snprintf(why, size, "its CPU build reads argument %u at offset %u (%u bytes), "
+					    "the code object's metadata puts it at %u (%u bytes)",
+				 i + 1, cpu->offset, cpu->size, gpu->offset, gpu->size);
+			return;
+		}
+	}
+}
+
+bool hsat_cpu_kernels_args_match(const char *name, const struct hsat_cpu_kernel_info *info,
+				 const struct hsat_amdgcn_args *args, uint32_t kernarg_size)
+{
+	char why[256] = "";
 	char *plain;
 
-	if (end <= kernarg_size)
+	if (!info)
+		return true;
+	if (args && args->known && (info->explicit_args || !info->explicit_arg_count))
+		args_difference(info, args, why, sizeof(why));
+	else if (explicit_end(info) > kernarg_size)
+		snprintf(why, sizeof(why), "its CPU build reads %llu bytes of explicit arguments "
+					   "but the code object's kernarg segment has %u",
+			 (unsigned long long)explicit_end(info), kernarg_size);
+	if (!*why)
 		return true;
 	plain = demangle(name);
 	fprintf(stderr,
-		"hsatrace CPU runtime: kernel %s (%s): its CPU build reads %llu bytes of explicit "
-		"arguments but the code object's kernarg segment has %u: the CPU build is not of "
-		"this kernel's source, it is not used (rebuild it: hsatrace kernels FILE.hip -o "
-		"FILE.kernels.so)\n",
-		plain ? plain : name, name, (unsigned long long)end, kernarg_size);
+		"hsatrace CPU runtime: kernel %s (%s): %s: the CPU build is not of this kernel's "
+		"source, it is not used (rebuild it: hsatrace kernels FILE.hip -o FILE.kernels.so)\n",
+		plain ? plain : name, name, why);
 	free(plain);
 	return false;
 }

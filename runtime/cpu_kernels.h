@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "runtime/amdgcn_metadata.h"
 #include "runtime/include/hsat_cpu_kernel.h"
 
 /* The CPU build of the kernel of that (mangled) name, or NULL; *info is its version-2 info
@@ -21,11 +22,13 @@
 const struct hsat_cpu_kernel_descriptor *
 hsat_cpu_kernels_find(const char *name, const struct hsat_cpu_kernel_info **info);
 
-/* Whether a CPU build reads its explicit arguments inside the amdgcn kernel's kernarg segment
- * of kernarg_size bytes (a version-1 build says nothing: true). When not, one line on stderr
- * names the kernel and says to rebuild its CPU build. */
-bool hsat_cpu_kernels_args_fit(const char *name, const struct hsat_cpu_kernel_info *info,
-			       uint32_t kernarg_size);
+/* Whether a CPU build reads the explicit arguments where the amdgcn kernel has them: at the
+ * offsets and sizes of the code object's metadata when it says (args->known), else inside
+ * its kernarg segment of kernarg_size bytes. A version-1 build (info NULL) says nothing:
+ * true. When not, one line on stderr names the kernel, the difference, and the command that
+ * rebuilds the CPU build. */
+bool hsat_cpu_kernels_args_match(const char *name, const struct hsat_cpu_kernel_info *info,
+				 const struct hsat_amdgcn_args *args, uint32_t kernarg_size);
 
 /* One line on stderr: the kernel (demangled, and as named) has no CPU implementation, its
  * dispatch fails, and how to give it one. */

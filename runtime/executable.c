@@ -413,14 +413,15 @@ static uint32_t descriptor_word(const uint8_t *descriptor, size_t offset)
 }
 
 /* A program's own kernel runs its CPU build (cpu_kernels.h), if there is one that reads its
- * explicit arguments inside the kernarg segment, with the segment sizes that build needs
- * where they are larger. */
-static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k, struct hsat_cpu_kernel_info *info)
+ * explicit arguments where the code object's metadata has them, with the segment sizes that
+ * build needs where they are larger. */
+static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k, struct hsat_cpu_kernel_info *info,
+			  const struct hsat_amdgcn_args *args)
 {
 	const struct hsat_cpu_kernel_info *cpu_info = NULL;
 	const struct hsat_cpu_kernel_descriptor *cpu = hsat_cpu_kernels_find(k->name, &cpu_info);
 
-	if (!cpu || !hsat_cpu_kernels_args_fit(k->name, cpu_info, k->kernarg_size))
+	if (!cpu || !hsat_cpu_kernels_args_match(k->name, cpu_info, args, k->kernarg_size))
 		return;
 	k->entry = cpu->entry;
 	if (cpu_info)
@@ -457,7 +458,7 @@ static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
 		k->kernarg_size = descriptor_word(descriptor, 8);
 		k->kernarg_alignment = 16;
 		if (!k->entry)
-			use_cpu_build(k, &object->native_info[i]);
+			use_cpu_build(k, &object->native_info[i], &amdgcn->kernels[i].args);
 	}
 	object->native_table.magic = HSAT_CPU_CODE_OBJECT_MAGIC;
 	object->native_table.version = HSAT_CPU_CODE_OBJECT_VERSION_2;
