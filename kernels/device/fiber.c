@@ -89,7 +89,7 @@ bool hsat_fiber_prepare(struct hsat_fiber *fiber, void (*entry)(void))
 
 	if (!fiber->stack && !map_stack(fiber))
 		return false;
-	top = (uint64_t *)((char *)fiber->stack + fiber->stack_size);
+	top = (uint64_t *)((char *)fiber->stack + fiber->stack_size - (fiber->color & ~(size_t)15));
 	/* the switch's ret pops the start address at top - 24: rsp is then top - 16, 16-byte
 	 * aligned for hsat_fiber_start's call, as the ABI wants it before a call */
 	top -= 3;

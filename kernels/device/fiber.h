@@ -14,6 +14,7 @@ struct hsat_fiber {
 	void *sp;          /* saved stack pointer while not running */
 	void *stack;       /* mapping: a guard page, then the stack; NULL until first used */
 	size_t stack_size; /* of the mapping */
+	size_t color;      /* bytes left unused at the top: fibers' frames in different cache sets */
 };
 
 /* Saves the running context into *save_sp and continues the one saved in to_sp. */
