@@ -192,7 +192,7 @@ static bool build_one(const struct compile_options *o, const char *source, const
 	done = hsat_kernels_rewrite(text, source, error, sizeof(error));
 	free(text);
 	if (!done) {
-		fprintf(stderr, "%s\n", error);
+		fprintf(stderr, "hsatrace kernels: %s\n", error);
 		return false;
 	}
 	ok = (size_t)snprintf(rewritten, sizeof(rewritten), "%s/%zu.cpp", folder, index) <

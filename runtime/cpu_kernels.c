@@ -13,10 +13,12 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const struct hsat_cpu_code_object *tables[MAX_FILES];
 static size_t table_count;
 
-/* The file's kernel table, or NULL (and why, on stderr). The handle is kept on success. */
+/* The file's kernel table, or NULL (and why, on stderr). The handle is kept on success.
+ * Lazy binding: a build by hsatrace kernels keeps the program's host functions, which call
+ * HIP but are never called themselves. */
 static const struct hsat_cpu_code_object *open_table(const char *path)
 {
-	void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	void *library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
 	const struct hsat_cpu_code_object *table;
 
 	if (!library) {
