@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make demo`'s script end to end, against the private session daemon: it records
-# matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report.
+# matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report;
+# and records the HIP matrix multiply with its kernel's CPU build.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -9,7 +10,7 @@ for c in record unify views stats report; do
 	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
 		skip_all "hsatrace $c is not built"
 done
-plan 7
+plan 8
 lttng_harness_start || { ok 1 "private lttng-sessiond"; exit 1; }
 
 demo=$LTTNG_HARNESS_DIR/demo
@@ -32,4 +33,12 @@ grep -q '<script type="application/json" id="hsatrace-data">{' "$demo/report.htm
 ok $? "the HTML report holds the timeline (its canvas and data)"
 grep -q "Manage XML analyses" "$log"
 ok $? "it says how to open the result in Trace Compass"
+if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/matmul_tiled" ]; then
+	babeltrace2 "$demo/hip-trace" 2>/dev/null |
+		grep -q 'hsa_gpu:kernel_begin.*kernel_name = "void matmul_tiled<16>'
+	ok $? "it recorded the HIP matrix multiply, its kernel run from its CPU build" ||
+		babeltrace2 "$demo/hip-trace" 2>&1 | grep kernel_begin | tail -n 2 | sed "s/^/#   /" >&2
+else
+	skip 1 "hipcc did not build the HIP matrix multiply"
+fi
 done_testing
