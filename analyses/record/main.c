@@ -221,10 +221,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 				extra[(*n_extra)++] = optarg;
 			break;
 		case 'r': o->runtime = optarg; break;
-		case 'k':
-			if (add_kernels(o, optarg) != 0)
-				return EXIT_USAGE;
-			break;
+		case 'k': if (add_kernels(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'T': o->tracer = false; break;
 		case 'K': o->kernel = false; break;
 		case 'B': o->blocking = true; break;

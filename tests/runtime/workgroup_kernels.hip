@@ -114,3 +114,19 @@ void instantiate_scales(float *f, double *d)
 	scale<<<1, 1>>>(f, p, (short)0);
 	scale<double><<<1, 1>>>(d, p, (short)0);
 }
+
+/* printf from every item, after a barrier (so from fibers). */
+__global__ void say(int tag)
+{
+	__syncthreads();
+	printf("tag %d: item %u of group %u\n", tag, threadIdx.x, blockIdx.x);
+}
+
+/* Item 0 leaves before the barrier the others reach: not uniform. */
+__global__ void uneven(unsigned int *reached)
+{
+	if (threadIdx.x == 0)
+		return;
+	__syncthreads();
+	atomicAdd(reached, 1u);
+}

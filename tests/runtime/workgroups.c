@@ -4,9 +4,11 @@
  * through HSA: __syncthreads as a real workgroup barrier (many groups, many barriers, groups
  * of 1, 64, 1024 and 3D items), dynamic shared memory of several sizes,
  * every atomic from many groups on several worker threads, templates and structs by value at
- * the amdgcn kernarg offsets.
+ * the amdgcn kernarg offsets, printf from fibers, and a barrier that is not uniform (reported,
+ * never a hang).
  */
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "tests/runtime/rt_common.h"
 
@@ -239,6 +241,72 @@ static void templates_and_structs(void)
 	hsa_amd_memory_pool_free(d);
 }
 
+/* Runs a dispatch with fd (1 or 2) sent to a file; what it wrote, malloc()ed (or NULL). */
+static char *captured(int fd, const char *kernel, const void *args, size_t size,
+		      uint32_t items, uint16_t group, bool *completed)
+{
+	char path[] = "/tmp/hsatrace-workgroups.XXXXXX";
+	int file = mkstemp(path), saved = dup(fd);
+	char *text = NULL;
+	struct stat st;
+
+	*completed = false;
+	if (file < 0 || saved < 0)
+		return NULL;
+	fflush(NULL);
+	dup2(file, fd);
+	*completed = run(kernel, args, size, (uint32_t[]){ items, 1, 1 },
+			 (uint16_t[]){ group, 1, 1 }, 1, 0);
+	fflush(NULL);
+	dup2(saved, fd);
+	close(saved);
+	if (fstat(file, &st) == 0 && (text = calloc(1, (size_t)st.st_size + 1)))
+		if (pread(file, text, (size_t)st.st_size, 0) != st.st_size)
+			text[0] = '\0';
+	close(file);
+	unlink(path);
+	return text;
+}
+
+static int count_lines(const char *text, const char *containing)
+{
+	int n = 0;
+
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+
+		n += strncmp(line, containing, strlen(containing)) == 0;
+		line = end ? end + 1 : NULL;
+	}
+	return n;
+}
+
+static void printing(void)
+{
+	int tag = 7;
+	bool completed;
+	char *out = captured(1, "_Z3sayi", &tag, sizeof(tag), 3 * 16, 16, &completed);
+
+	ok(completed, "printf after a barrier: dispatch completes");
+	is_int(count_lines(out, "tag 7: item "), 3 * 16, "every item of 3 groups printed its line");
+	ok(out && strstr(out, "tag 7: item 15 of group 2\n"), "with its own ids");
+	free(out);
+}
+
+static void uneven_barrier(void)
+{
+	unsigned int *reached = shared_buffer(sizeof(*reached));
+	bool completed;
+	char *err = captured(2, "_Z6unevenPj", &reached, sizeof(reached), 64, 64, &completed);
+
+	ok(completed && reached && *reached == 63,
+	   "a barrier item 0 does not reach: the dispatch completes, the others go on");
+	is_int(count_lines(err, "hsatrace kernels: __syncthreads() reached by work-item (1,0,0)"),
+	       1, "one line says the barrier is not uniform");
+	free(err);
+	hsa_amd_memory_pool_free(reached);
+}
+
 int main(void)
 {
 	plan_no_plan();
@@ -251,6 +319,8 @@ int main(void)
 	dynamic_shared();
 	atomics();
 	templates_and_structs();
+	printing();
+	uneven_barrier();
 	hsa_signal_destroy(done);
 	hsa_queue_destroy(queue);
 	hsa_executable_destroy(rt.executable);
