@@ -115,6 +115,9 @@ bool link_objects(const struct compile_options *o, const char *const *objects, s
 	/* the kernels' names must be found in this object, not in the program (whose host stubs
 	 * carry the same mangled names) */
 	arg(&c, "-Wl,-Bsymbolic");
+	/* never unmapped by dlclose (hsa_executable_destroy): the worker threads' fiber stacks
+	 * are freed at their exit by a destructor of this object */
+	arg(&c, "-Wl,-z,nodelete");
 	arg(&c, "-ldl");
 	return run(o, &c);
 }
