@@ -254,7 +254,8 @@ template <class T> T load(const void *kernarg, std::size_t offset)
 	return value;
 }
 
-template <class... P, void (*F)(P...)> struct kernel<void (*)(P...), F> {
+/* hidden: only the kernels themselves are the object's names */
+template <class... P, void (*F)(P...)> struct __attribute__((visibility("hidden"))) kernel<void (*)(P...), F> {
 	using args_t = std::tuple<std::decay_t<P>...>;
 	using lay = layout<std::decay_t<P>...>;
 
