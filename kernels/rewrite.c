@@ -535,7 +535,6 @@ static size_t step(struct rewriter *r, size_t i)
 char *hsat_kernels_rewrite(const char *source, const char *path, char *error, size_t error_size)
 {
 	struct rewriter r = { 0 };
-	char line[64];
 
 	r.s = source;
 	r.path = path;
@@ -549,8 +548,7 @@ char *hsat_kernels_rewrite(const char *source, const char *path, char *error, si
 			add_string(&r.out, "\\");
 		add(&r.out, c, 1);
 	}
-	snprintf(line, sizeof(line), "\"\n");
-	add_string(&r.out, line);
+	add_string(&r.out, "\"\n");
 	for (size_t i = 0; source[i] && !r.failed;)
 		i = step(&r, i);
 	free(r.pending.data);

@@ -1,11 +1,12 @@
 /*
  * cpu_kernels - CPU builds of a program's own amdgcn kernels.
  *
- * HSATRACE_CPU_KERNELS=FILE[:FILE...] names CPU code objects (hsat_cpu_kernel.h: C kernels in
- * a shared object) whose kernels are named as the amdgcn kernels they stand for, by their
- * mangled names (`_Z6squarePfPKfi`: mangled names are C identifiers). When an amdgcn code
- * object is loaded, each kernel that is not one of ROCclr's blit kernels runs the kernel of
- * that name from these files. They are opened once, at the first lookup, and stay loaded for
+ * HSATRACE_CPU_KERNELS=FILE[:FILE...] names CPU code objects (hsat_cpu_kernel.h: kernels in
+ * a shared object, hand-written in C or built by `hsatrace kernels` from the program's HIP
+ * source) whose kernels are named as the amdgcn kernels they stand for, by their mangled
+ * names (`_Z6squarePfPKfi`). When an amdgcn code object is loaded, each kernel that is not one
+ * of ROCclr's blit kernels runs the kernel of that name from these files, if it reads its
+ * arguments where the code object's metadata has them. They are opened once, at the first lookup, and stay loaded for
  * the process (the kernels of loaded executables point into them); a file that cannot be
  * used is named in one line on stderr and skipped.
  */
