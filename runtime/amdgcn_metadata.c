@@ -34,15 +34,17 @@ static uint64_t big_endian(struct cursor *c, unsigned bytes)
 	return value;
 }
 
+/* A string of length bytes at the cursor; one that runs past the end is no string. */
 static void take_string(struct cursor *c, struct item *it, uint64_t length)
 {
+	if (c->bad || (uint64_t)(c->end - c->at) < length) {
+		c->bad = true;
+		return;
+	}
 	it->kind = KIND_STRING;
 	it->value = length;
 	it->text = c->at;
-	if ((uint64_t)(c->end - c->at) < length)
-		c->bad = true;
-	else
-		c->at += length;
+	c->at += length;
 }
 
 /* Sized forms (0xc4..0xdf): which kind, and how many length bytes follow. */

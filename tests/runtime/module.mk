@@ -16,6 +16,13 @@ $(BUILD)/tests/runtime/%.t: $(BUILD)/obj/tests/runtime/%.o $(RUNTIME_LIB)
 $(RUNTIME_TEST_KERNELS): $(BUILD)/obj/tests/runtime/test_kernels.o
 	$(link-so)
 
+# The metadata reader on its own (its functions are not exported by the runtime).
+RUNTIME_METADATA_TEST := $(BUILD)/tests/runtime/amdgcn_metadata.t
+TEST_PROGRAMS += $(RUNTIME_METADATA_TEST)
+$(RUNTIME_METADATA_TEST): $(BUILD)/obj/tests/runtime/amdgcn_metadata.o \
+		$(BUILD)/obj/runtime/amdgcn_metadata.o
+	$(link-exe)
+
 # HIP kernels for workgroups.t, built from their source by this tree's hsatrace kernels
 RUNTIME_TEST_HIP_KERNELS := $(BUILD)/tests/runtime/workgroup_kernels.so
 TEST_PROGRAMS += $(RUNTIME_TEST_HIP_KERNELS)
