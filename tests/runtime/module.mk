@@ -41,7 +41,7 @@ $(BUILD)/tests/runtime/test_tool_dependent.so: $(BUILD)/obj/tests/runtime/test_t
 # Just the runtime and its tests: make BUILD=build/san SANITIZE=1 runtime-tests
 .PHONY: runtime-tests
 runtime-tests: $(RUNTIME_LIB) $(RUNTIME_TEST_BINS) $(RUNTIME_TEST_KERNELS) $(RUNTIME_TEST_TOOLS) \
-	$(RUNTIME_TEST_HIP_KERNELS)
+	$(RUNTIME_TEST_HIP_KERNELS) $(RUNTIME_METADATA_TEST)
 
 # ThreadSanitizer run of the runtime tests, in build/tsan (not part of `make check`):
 #   make check-runtime-tsan
