@@ -12,8 +12,12 @@
 
 #include "kernels/include/hsat_device.h"
 
+/* A source with no kernel still gives a valid (empty) table, not a missing one. */
+static const struct hsat_cpu_kernel_descriptor no_kernels[1];
+static const struct hsat_cpu_kernel_info no_info[1];
+
 __attribute__((visibility("default"))) struct hsat_cpu_code_object hsat_cpu_code_object = {
-	HSAT_CPU_CODE_OBJECT_MAGIC, HSAT_CPU_CODE_OBJECT_VERSION_2, 0, NULL, NULL
+	HSAT_CPU_CODE_OBJECT_MAGIC, HSAT_CPU_CODE_OBJECT_VERSION_2, 0, no_kernels, no_info
 };
 
 static struct hsat_cpu_kernel_descriptor *descriptors;
