@@ -159,6 +159,8 @@ static char *read_file(const char *path)
 	} while (got > 0);
 	data[length] = '\0';
 	if (ferror(f) || memchr(data, '\0', length)) { /* a read error, or not text */
+		if (!ferror(f))
+			errno = 0;
 		free(data);
 		data = NULL;
 	}
