@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make demo`'s script end to end, against the private session daemon: it records
 # matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report;
-# and records the HIP matrix multiply with its kernel's CPU build.
+# and, when the HIP samples are built, records hip_streams' pipeline and prints its stats, and
+# the HIP matrix multiply with its kernel's CPU build (hsatrace kernels).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -10,7 +11,7 @@ for c in record unify views stats report; do
 	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
 		skip_all "hsatrace $c is not built"
 done
-plan 8
+plan 10
 lttng_harness_start || { ok 1 "private lttng-sessiond"; exit 1; }
 
 demo=$LTTNG_HARNESS_DIR/demo
@@ -33,12 +34,21 @@ grep -q '<script type="application/json" id="hsatrace-data">{' "$demo/report.htm
 ok $? "the HTML report holds the timeline (its canvas and data)"
 grep -q "Manage XML analyses" "$log"
 ok $? "it says how to open the result in Trace Compass"
+if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/hip_streams" ]; then
+	# the HIP pipeline: 8 churn() kernels, 8 copies in and 8 out
+	grep -q '^churn(unsigned int\*, unsigned int const\*, unsigned int, unsigned int)  *8 ' "$log"
+	ok $? "the HIP program's stats count 8 churn() launches"
+	grep -q '^host-to-device  *8 ' "$log" && grep -q '^device-to-host  *8 ' "$log"
+	ok $? "and its 8 copies in and 8 copies out"
+else
+	skip 2 "the HIP samples are not built (no hipcc)"
+fi
 if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/matmul_tiled" ]; then
-	babeltrace2 "$demo/hip-trace" 2>/dev/null |
+	babeltrace2 "$demo/hip-matmul-trace" 2>/dev/null |
 		grep -q 'hsa_gpu:kernel_begin.*kernel_name = "void matmul_tiled<16>'
 	ok $? "it recorded the HIP matrix multiply, its kernel run from its CPU build" ||
-		babeltrace2 "$demo/hip-trace" 2>&1 | grep kernel_begin | tail -n 2 | sed "s/^/#   /" >&2
+		sed -n '/matmul_tiled/,$p' "$log" | head -n 20 | sed 's/^/#   /' >&2
 else
-	skip 1 "hipcc did not build the HIP matrix multiply"
+	skip 1 "the HIP samples are not built (no hipcc)"
 fi
 done_testing
