@@ -40,6 +40,8 @@
 #define MAX_PATTERNS 64
 #define MAX_GROUPS 64
 
+#define MAX_KERNEL_BUILDS 8
+
 #define EXIT_USAGE 2
 #define EXIT_RECORDING_FAILED 125
 #define EXIT_NOT_EXECUTABLE 126
@@ -60,6 +62,8 @@ struct options {
 	bool tracer;
 	int hip;			/* 1 --hip, 0 --no-hip, -1 when the program needs it */
 	bool kernel;
+	const char *kernels[MAX_KERNEL_BUILDS]; /* --kernels: HSATRACE_CPU_KERNELS entries */
+	int n_kernels;
 	char **argv;			/* the program and its arguments */
 };
 
@@ -79,6 +83,9 @@ static void usage(FILE *f)
 		"  -r, --runtime cpu|system  the CPU HSA runtime shipped with hsatrace, or the\n"
 		"                          installed ROCr (default: cpu without /dev/kfd when\n"
 		"                          the CPU runtime is installed, else system)\n"
+		"  -k, --kernels FILE      CPU builds of the program's kernels for the CPU runtime\n"
+		"                          (hsatrace kernels; FILE[:FILE...], repeatable): sets\n"
+		"                          HSATRACE_CPU_KERNELS\n"
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
 		"      --hip, --no-hip     attach (or not) the HIP layer, libhsatrace-hip.so\n"
@@ -165,12 +172,37 @@ static void name_output(struct options *o, const char *output)
 	strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
 }
 
+/* --kernels FILE[:FILE...]: each file must be readable now, not at the first dispatch. */
+static int add_kernels(struct options *o, const char *list)
+{
+	char *copy = strdup(list), *saved = NULL;
+	int status = 0;
+
+	if (!copy || o->n_kernels == MAX_KERNEL_BUILDS) {
+		fprintf(stderr, "hsatrace record: --kernels: at most %d options\n", MAX_KERNEL_BUILDS);
+		free(copy);
+		return -1;
+	}
+	for (char *file = strtok_r(copy, ":", &saved); file && !status;
+	     file = strtok_r(NULL, ":", &saved))
+		if (access(file, R_OK) != 0) {
+			fprintf(stderr, "hsatrace record: --kernels: cannot read %s: %s\n", file,
+				strerror(errno));
+			status = -1;
+		}
+	free(copy);
+	if (!status)
+		o->kernels[o->n_kernels++] = list;
+	return status;
+}
+
 /* The long options of parse_args. */
 static const struct option longs[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "events", required_argument, NULL, 'e' },
 	{ "event", required_argument, NULL, 'E' },
 	{ "runtime", required_argument, NULL, 'r' },
+	{ "kernels", required_argument, NULL, 'k' },
 	{ "no-tracer", no_argument, NULL, 'T' },
 	{ "hip", no_argument, NULL, 'H' },
 	{ "no-hip", no_argument, NULL, 'N' },
@@ -191,7 +223,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 	int c;
 
 	*o = (struct options){ .tracer = true, .hip = -1, .kernel = true, .passes = 1 };
-	while ((c = getopt_long(argc, argv, "+o:e:r:p:c:u:h", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+o:e:r:k:p:c:u:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'e': categories = optarg; break;
@@ -200,6 +232,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 				extra[(*n_extra)++] = optarg;
 			break;
 		case 'r': o->runtime = optarg; break;
+		case 'k': if (add_kernels(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'T': o->tracer = false; break;
 		case 'H': o->hip = 1; break;
 		case 'N': o->hip = 0; break;
@@ -278,7 +311,7 @@ static int lib_dir(char *buf, size_t size)
 }
 
 struct program_env {
-	struct child_env vars[12];
+	struct child_env vars[12 + MAX_KERNEL_BUILDS];
 	int n;
 	char follow[PATH_MAX + 64];
 	char tracer[PATH_MAX + 64];
@@ -357,6 +390,8 @@ static int build_env(struct options *o, struct program_env *pe)
 		}
 		pe->vars[pe->n++] = (struct child_env){ "LD_LIBRARY_PATH", pe->runtime, true };
 	}
+	for (int i = 0; i < o->n_kernels; i++) /* joined with ':', before what the user set */
+		pe->vars[pe->n++] = (struct child_env){ "HSATRACE_CPU_KERNELS", o->kernels[i], true };
 	return 0;
 }
 
