@@ -123,9 +123,10 @@ void engine_event(struct engine *eng, const struct ev *e)
 
 	if (first)
 		eng->first_ts = e->ts;
+	eng->memo.event = eng->nevents + 1;
 	for (int i = 0; i < eng->nruns; i++) {
 		struct run *r = eng->runs[i];
-		struct xctx x = { r, e, &eng->scratch, NULL, NULL };
+		struct xctx x = { r, e, &eng->scratch, NULL, NULL, &eng->memo };
 
 		if (r->failed)
 			continue;

@@ -71,3 +71,18 @@ int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratc
 	*out = hv_null();
 	return 0;
 }
+
+int ev_field_memo(struct ev_memo *memo, const struct ev *e, const char *name, struct hv *out,
+		  struct scratch *sc)
+{
+	uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ULL;
+	struct ev_memo_slot *s = &memo->slot[h >> (64 - EV_MEMO_BITS)];
+
+	if (s->name != name || s->event != memo->event) {
+		s->found = ev_field(e, name, &s->value, sc);
+		s->name = name;
+		s->event = memo->event;
+	}
+	*out = s->value;
+	return s->found;
+}

@@ -38,6 +38,28 @@ struct ev {
  */
 int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratch *sc);
 
+/*
+ * One event's field values, each looked up once: an analysis reads the same fields again and
+ * again while it handles an event (the thread's path in every state change, a status in every
+ * condition). Keyed by the name's pointer (the compiled analyses' names are stable strings) and
+ * by the event's number, so a new event needs no clearing; a collision only costs a lookup.
+ * The values are what ev_field gave, valid while the event is handled.
+ */
+#define EV_MEMO_BITS 4
+struct ev_memo {
+	uint64_t event;		/* the number of the event being handled (0: none yet) */
+	struct ev_memo_slot {
+		const char *name;
+		uint64_t event;
+		int found;
+		struct hv value;
+	} slot[1 << EV_MEMO_BITS];
+};
+
+/* ev_field through the memo of the event numbered memo->event. */
+int ev_field_memo(struct ev_memo *memo, const struct ev *e, const char *name, struct hv *out,
+		  struct scratch *sc);
+
 /* Receives the warnings of ev_field (a complete message); NULL: silent. */
 extern void (*ev_warning)(const char *msg);
 

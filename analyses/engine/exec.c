@@ -102,7 +102,7 @@ static int field_child(struct xctx *x, const struct m_attr *a, int *q)
 	struct hv v;
 	int64_t key;
 
-	ev_field(x->e, a->value, &v, x->sc);
+	ev_field_memo(x->memo, x->e, a->value, &v, x->sc);
 	if (v.type == HV_NULL)
 		return XR_SKIP;
 	if (v.type != HV_LONG && v.type != HV_INT) {
@@ -264,7 +264,7 @@ int x_raw_value(struct xctx *x, const struct m_value *v, struct hv *out)
 		*out = v->constant;
 		return XR_OK;
 	case MV_FIELD:
-		ev_field(x->e, v->field, out, x->sc);
+		ev_field_memo(x->memo, x->e, v->field, out, x->sc);
 		return XR_OK;
 	case MV_EVENT_NAME:
 		*out = hv_str(x->e->name);
@@ -334,7 +334,7 @@ static int compare(struct xctx *x, const struct m_cond *c, int *result)
 
 	switch (c->lhs_kind) {
 	case LHS_FIELD:
-		ev_field(x->e, c->lhs_field, &lhs, x->sc);
+		ev_field_memo(x->memo, x->e, c->lhs_field, &lhs, x->sc);
 		break;
 	case LHS_PATH: {
 		int q;
