@@ -9,6 +9,7 @@ void engine_init(struct engine *eng)
 {
 	memset(eng, 0, sizeof(*eng));
 	scratch_init(&eng->scratch);
+	ev_memo_init(&eng->memo);
 }
 
 static void free_segments(struct run *r)
@@ -32,6 +33,7 @@ void engine_release(struct engine *eng)
 	}
 	free(eng->runs);
 	scratch_release(&eng->scratch);
+	ev_memo_release(&eng->memo);
 	memset(eng, 0, sizeof(*eng));
 }
 

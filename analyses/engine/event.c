@@ -72,15 +72,43 @@ int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratc
 	return 0;
 }
 
+void ev_memo_init(struct ev_memo *m)
+{
+	memset(m, 0, sizeof(*m));
+	strmap_init(&m->names);
+}
+
+void ev_memo_release(struct ev_memo *m)
+{
+	strmap_release(&m->names, NULL);
+	memset(m, 0, sizeof(*m));
+}
+
+static unsigned pointer_hash(const void *p, int bits)
+{
+	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL) >> (64 - bits));
+}
+
+static const char *interned_name(struct ev_memo *memo, const char *name)
+{
+	struct ev_memo_alias *a = &memo->alias[pointer_hash(name, EV_MEMO_ALIAS_BITS)];
+
+	if (a->name != name) {
+		a->name = name;
+		a->interned = hv_intern(&memo->names, name);
+	}
+	return a->interned;
+}
+
 int ev_field_memo(struct ev_memo *memo, const struct ev *e, const char *name, struct hv *out,
 		  struct scratch *sc)
 {
-	uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ULL;
-	struct ev_memo_slot *s = &memo->slot[h >> (64 - EV_MEMO_BITS)];
+	const char *key = interned_name(memo, name);
+	struct ev_memo_slot *s = &memo->slot[pointer_hash(key, EV_MEMO_BITS)];
 
-	if (s->name != name || s->event != memo->event) {
+	if (s->name != key || s->event != memo->event) {
 		s->found = ev_field(e, name, &s->value, sc);
-		s->name = name;
+		s->name = key;
 		s->event = memo->event;
 	}
 	*out = s->value;
