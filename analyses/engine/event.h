@@ -50,7 +50,7 @@ int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratc
  *   ev_memo_init(m)   m->event = n (the event being handled, n > 0)   ev_memo_release(m)
  */
 #define EV_MEMO_BITS 5
-#define EV_MEMO_ALIAS_BITS 8
+#define EV_MEMO_ALIAS_BITS 10
 struct ev_memo {
 	uint64_t event;		/* the number of the event being handled (0: none yet) */
 	struct strmap names;	/* the interned copies of the names */
