@@ -9,6 +9,7 @@ void engine_init(struct engine *eng)
 {
 	memset(eng, 0, sizeof(*eng));
 	scratch_init(&eng->scratch);
+	ev_memo_init(&eng->memo);
 }
 
 static void free_segments(struct run *r)
@@ -32,6 +33,7 @@ void engine_release(struct engine *eng)
 	}
 	free(eng->runs);
 	scratch_release(&eng->scratch);
+	ev_memo_release(&eng->memo);
 	memset(eng, 0, sizeof(*eng));
 }
 
@@ -123,9 +125,10 @@ void engine_event(struct engine *eng, const struct ev *e)
 
 	if (first)
 		eng->first_ts = e->ts;
+	eng->memo.event = eng->nevents + 1;
 	for (int i = 0; i < eng->nruns; i++) {
 		struct run *r = eng->runs[i];
-		struct xctx x = { r, e, &eng->scratch, NULL, NULL };
+		struct xctx x = { r, e, &eng->scratch, NULL, NULL, &eng->memo };
 
 		if (r->failed)
 			continue;

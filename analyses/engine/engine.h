@@ -95,6 +95,7 @@ struct engine {
 	struct run **runs;
 	int nruns;
 	struct scratch scratch;
+	struct ev_memo memo;
 	int64_t first_ts, last_ts;
 	uint64_t nevents;
 	int finished;
@@ -114,6 +115,7 @@ struct xctx {
 	struct scratch *sc;
 	struct scenario *scen;	/* pattern context, or NULL */
 	struct fsm_run *fsm;
+	struct ev_memo *memo;	/* the event's fields read so far */
 };
 
 enum { XR_OK = 0, XR_SKIP = 1, XR_FAIL = -1 };

@@ -71,3 +71,50 @@ int ev_field(const struct ev *e, const char *name, struct hv *out, struct scratc
 	*out = hv_null();
 	return 0;
 }
+
+void ev_memo_init(struct ev_memo *m)
+{
+	memset(m, 0, sizeof(*m));
+	strmap_init(&m->names);
+}
+
+void ev_memo_release(struct ev_memo *m)
+{
+	strmap_release(&m->names, NULL);
+	memset(m, 0, sizeof(*m));
+}
+
+static unsigned pointer_hash(const void *p, int bits)
+{
+	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL) >> (64 - bits));
+}
+
+/* Two ways per set: two hot names whose pointers collide do not evict each other. */
+static const char *interned_name(struct ev_memo *memo, const char *name)
+{
+	struct ev_memo_alias *a = &memo->alias[pointer_hash(name, EV_MEMO_ALIAS_BITS) & ~1u];
+
+	if (a[0].name == name)
+		return a[0].interned;
+	if (a[1].name == name)
+		return a[1].interned;
+	a[1] = a[0];
+	a[0].name = name;
+	a[0].interned = hv_intern(&memo->names, name);
+	return a[0].interned;
+}
+
+int ev_field_memo(struct ev_memo *memo, const struct ev *e, const char *name, struct hv *out,
+		  struct scratch *sc)
+{
+	const char *key = interned_name(memo, name);
+	struct ev_memo_slot *s = &memo->slot[pointer_hash(key, EV_MEMO_BITS)];
+
+	if (s->name != key || s->event != memo->event) {
+		s->found = ev_field(e, name, &s->value, sc);
+		s->name = key;
+		s->event = memo->event;
+	}
+	*out = s->value;
+	return s->found;
+}

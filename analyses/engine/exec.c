@@ -93,16 +93,31 @@ static int pool_child(struct xctx *x, int quark)
 
 /* ------------------------------------------------------------------- paths */
 
+/* The memo's entry for (parent, key), emptied when the memo was for another state system. */
+static struct m_memo_entry *memo_entry(const struct m_attr *a, const struct statesys *ss,
+				       int parent, int64_t key)
+{
+	/* the memo is a cache of attribute lookups, not model state */
+	struct m_memo *memo = (struct m_memo *)&a->memo;
+	uint64_t h = ((uint64_t)key * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)parent * 0xc2b2ae3d27d4eb4fULL);
+
+	if (memo->ss != ss) {
+		memo->ss = ss;
+		for (int i = 0; i < M_MEMO_WAYS; i++)
+			memo->e[i].parent = -1;
+	}
+	return &memo->e[(h ^ (h >> 32)) % M_MEMO_WAYS];
+}
+
 /* An eventField attribute: *q's child named by the field's value (XR_SKIP when it is null). */
 static int field_child(struct xctx *x, const struct m_attr *a, int *q)
 {
 	struct statesys *ss = &x->r->ss;
-	/* the memo is a cache of attribute lookups, not model state */
-	struct m_memo *memo = (struct m_memo *)&a->memo;
+	struct m_memo_entry *m;
 	struct hv v;
 	int64_t key;
 
-	ev_field(x->e, a->value, &v, x->sc);
+	ev_field_memo(x->memo, x->e, a->value, &v, x->sc);
 	if (v.type == HV_NULL)
 		return XR_SKIP;
 	if (v.type != HV_LONG && v.type != HV_INT) {
@@ -111,14 +126,14 @@ static int field_child(struct xctx *x, const struct m_attr *a, int *q)
 	}
 	/* integer names (pids, tids, ids) repeat from one event to the next */
 	key = v.type == HV_LONG ? v.u.l : v.u.i;
-	if (memo->ss == ss && memo->parent == *q && memo->key == key) {
-		*q = memo->quark;
+	m = memo_entry(a, ss, *q, key);
+	if (m->parent == *q && m->key == key) {
+		*q = m->quark;
 		return XR_OK;
 	}
-	memo->ss = ss;
-	memo->parent = *q;
-	memo->key = key;
-	*q = memo->quark = ss_child(ss, *q, to_name(x, &v), 1);
+	m->parent = *q;
+	m->key = key;
+	*q = m->quark = ss_child(ss, *q, to_name(x, &v), 1);
 	return XR_OK;
 }
 
@@ -145,20 +160,18 @@ int x_path(struct xctx *x, const struct m_path *p, int base, int *quark)
 
 	for (int i = 0; i < p->n; i++) {
 		const struct m_attr *a = &p->el[i];
+		struct m_memo_entry *m;
 		int rc;
-
-		/* the memo is a cache of attribute lookups, not model state */
-		struct m_memo *memo = (struct m_memo *)&a->memo;
 
 		switch (a->type) {
 		case MA_CONSTANT:
-			if (memo->ss == ss && memo->parent == q) {
-				q = memo->quark;
+			m = memo_entry(a, ss, q, 0);
+			if (m->parent == q) {
+				q = m->quark;
 				break;
 			}
-			memo->ss = ss;
-			memo->parent = q;
-			q = memo->quark = ss_child(ss, q, a->value, 1);
+			m->parent = q;
+			q = m->quark = ss_child(ss, q, a->value, 1);
 			break;
 		case MA_CURRENT_SCENARIO:
 			q = x->scen ? x->scen->quark : SS_ROOT;
@@ -264,7 +277,7 @@ int x_raw_value(struct xctx *x, const struct m_value *v, struct hv *out)
 		*out = v->constant;
 		return XR_OK;
 	case MV_FIELD:
-		ev_field(x->e, v->field, out, x->sc);
+		ev_field_memo(x->memo, x->e, v->field, out, x->sc);
 		return XR_OK;
 	case MV_EVENT_NAME:
 		*out = hv_str(x->e->name);
@@ -334,7 +347,7 @@ static int compare(struct xctx *x, const struct m_cond *c, int *result)
 
 	switch (c->lhs_kind) {
 	case LHS_FIELD:
-		ev_field(x->e, c->lhs_field, &lhs, x->sc);
+		ev_field_memo(x->memo, x->e, c->lhs_field, &lhs, x->sc);
 		break;
 	case LHS_PATH: {
 		int q;

@@ -19,6 +19,7 @@
 #include "analyses/common/out_file.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
+#include "analyses/engine/interval_text.h"
 #include "analyses/engine/output.h"
 #include "analyses/engine/trace.h"
 #include "analyses/engine/trace_type.h"
@@ -49,7 +50,8 @@ struct app {
 	int nfiles;
 	struct engine eng;
 	struct out out;
-	char ***paths;		/* per run: quark -> path cache */
+	struct itext **paths;	/* per run: quark -> path (s NULL until first needed) */
+	struct interval_text itext;	/* text lines' number cache */
 	signed char **match;	/* per run: quark -> glob match (-1 unknown) */
 	int *npaths;
 	int status;
@@ -299,107 +301,49 @@ static int selected(const struct app *a, const char *id)
 
 /* ------------------------------------------------------------ interval sink */
 
-static const char *cached_path(struct app *a, int run, const struct statesys *ss, int q)
+static const struct itext *cached_path(struct app *a, int run, const struct statesys *ss, int q)
 {
 	char buf[4096];
 
 	if (q >= a->npaths[run]) {
 		int n = ss->nattrs + 64;
 
-		a->paths[run] = realloc(a->paths[run], n * sizeof(char *));
+		a->paths[run] = realloc(a->paths[run], n * sizeof(**a->paths));
 		a->match[run] = realloc(a->match[run], n);
 		if (!a->paths[run] || !a->match[run])
 			abort();
 		for (int i = a->npaths[run]; i < n; i++) {
-			a->paths[run][i] = NULL;
+			a->paths[run][i].s = NULL;
 			a->match[run][i] = -1;
 		}
 		a->npaths[run] = n;
 	}
-	if (!a->paths[run][q]) {
-		a->paths[run][q] = strdup(ss_path(ss, q, buf, sizeof(buf)));
-		if (!a->paths[run][q])
+	if (!a->paths[run][q].s) {
+		char *path = strdup(ss_path(ss, q, buf, sizeof(buf)));
+
+		if (!path)
 			abort();
+		itext_set(&a->paths[run][q], path);
 	}
-	return a->paths[run][q];
+	return &a->paths[run][q];
 }
 
 struct sink_ctx {
 	struct app *a;
 	int run;
+	struct itext id;	/* the analysis id */
 };
 
-static char *put_i64(char *p, int64_t x)
-{
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
-	char tmp[24], *t = tmp + sizeof(tmp);
-	uint64_t u = x < 0 ? -(uint64_t)x : (uint64_t)x;
-
-	/* two digits per division: timestamps have 19 of them */
-	while (u >= 100) {
-		unsigned d = (unsigned)(u % 100) * 2;
-
-		u /= 100;
-		*--t = pairs[d + 1];
-		*--t = pairs[d];
-	}
-	if (u >= 10) {
-		*--t = pairs[u * 2 + 1];
-		*--t = pairs[u * 2];
-	} else {
-		*--t = (char)('0' + u);
-	}
-	if (x < 0)
-		*--t = '-';
-	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
-	return p + (tmp + sizeof(tmp) - t);
-}
-
-/* Text lines without characters to escape, in one write: the common case, and the hot one. */
-static int print_interval_fast(struct app *a, const char *id, const char *path,
-			       const struct ss_interval *iv)
-{
-	char line[4096], buf[64], *p = line;
-	const char *type = hv_type_name(iv->value.type);
-	const char *v = iv->value.type == HV_STRING ? iv->value.u.s :
-			iv->value.type == HV_NULL ? "null" : hv_to_string(&iv->value, buf, sizeof(buf));
-	size_t lid = strlen(id), lpath = strlen(path), lv = strlen(v);
-
-	if (lid + lpath + lv + 80 > sizeof(line) || id[strcspn(id, "\t\n\\")] ||
-	    path[strcspn(path, "\t\n\\")] || v[strcspn(v, "\t\n\\")])
-		return -1;
-	memcpy(p, id, lid);
-	p += lid;
-	*p++ = '\t';
-	memcpy(p, path, lpath);
-	p += lpath;
-	*p++ = '\t';
-	p = put_i64(p, iv->start);
-	*p++ = '\t';
-	p = put_i64(p, iv->end);
-	*p++ = '\t';
-	memcpy(p, type, strlen(type));
-	p += strlen(type);
-	*p++ = '\t';
-	memcpy(p, v, lv);
-	p += lv;
-	*p++ = '\n';
-	fwrite_unlocked(line, 1, (size_t)(p - line), a->out.f);
-	a->out.nrecords++;
-	return 0;
-}
-
-static void print_interval(struct app *a, const char *id, const char *path,
+static void print_interval(struct app *a, const struct itext *id, const struct itext *path,
 			   const struct ss_interval *iv)
 {
-	if (a->out.format == OUT_TEXT && !print_interval_fast(a, id, path, iv))
+	if (a->out.format == OUT_TEXT && !interval_text_write(&a->itext, a->out.f, id, path, iv)) {
+		a->out.nrecords++;
 		return;
+	}
 	out_begin(&a->out);
-	out_str(&a->out, "analysis", id);
-	out_str(&a->out, "path", path);
+	out_str(&a->out, "analysis", id->s);
+	out_str(&a->out, "path", path->s);
 	out_i64(&a->out, "start", iv->start);
 	out_i64(&a->out, "end", iv->end);
 	out_value(&a->out, "value", &iv->value);
@@ -410,7 +354,7 @@ static void interval_sink(void *ctx, const struct statesys *ss, int q, const str
 {
 	struct sink_ctx *s = ctx;
 	struct app *a = s->a;
-	const char *path;
+	const struct itext *path;
 
 	if (a->o.mode == M_AT && (iv->start > a->o.at || iv->end < a->o.at))
 		return;
@@ -419,11 +363,11 @@ static void interval_sink(void *ctx, const struct statesys *ss, int q, const str
 		signed char *m = &a->match[s->run][q];
 
 		if (*m < 0)
-			*m = fnmatch(a->o.glob, path, 0) == 0;
+			*m = fnmatch(a->o.glob, path->s, 0) == 0;
 		if (!*m)
 			return;
 	}
-	print_interval(a, ss->id, path, iv);
+	print_interval(a, &s->id, path, iv);
 }
 
 /* ---------------------------------------------------------------- segments */
@@ -679,7 +623,8 @@ static void setup_runs(struct app *a, struct sink_ctx **sinks)
 			r = engine_add(&a->eng, m, keep);
 			r->keep_segments = a->o.mode == M_SEGMENTS || a->o.mode == M_STATS;
 			if (a->o.mode == M_INTERVALS || a->o.mode == M_AT) {
-				(*sinks)[a->eng.nruns - 1] = (struct sink_ctx){ a, a->eng.nruns - 1 };
+				(*sinks)[a->eng.nruns - 1] = (struct sink_ctx){ a, a->eng.nruns - 1, { 0 } };
+				itext_set(&(*sinks)[a->eng.nruns - 1].id, r->ss.id);
 				r->ss.sink = interval_sink;
 				r->ss.sink_ctx = &(*sinks)[a->eng.nruns - 1];
 			}
@@ -756,7 +701,7 @@ static void app_release(struct app *a, struct sink_ctx *sinks)
 {
 	for (int r = 0; r < a->eng.nruns; r++) {
 		for (int q = 0; q < a->npaths[r]; q++)
-			free(a->paths[r][q]);
+			free((char *)a->paths[r][q].s);
 		free(a->paths[r]);
 		free(a->match[r]);
 	}

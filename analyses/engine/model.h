@@ -25,11 +25,18 @@ enum m_attr_type {
 	MA_NULL,		/* invalidates the path */
 };
 
-/* A one-entry lookup memo filled while running (see x_path): parent -> child quark. */
+/*
+ * A lookup memo filled while running (see x_path): (parent, key) -> child quark, direct-mapped
+ * on a few entries (the threads of a trace take turns: a single entry would keep missing).
+ */
+#define M_MEMO_WAYS 8
 struct m_memo {
 	const void *ss;		/* the state system it is valid for */
-	int parent, quark;
-	int64_t key;		/* MA_FIELD: the integer field value the child is named after */
+	struct m_memo_entry {
+		int parent;	/* -1: empty */
+		int quark;
+		int64_t key;	/* MA_FIELD: the integer field value the child is named after */
+	} e[M_MEMO_WAYS];
 };
 
 struct m_attr {

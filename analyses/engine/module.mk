@@ -1,6 +1,6 @@
 # analyses/engine: the headless Trace Compass XML engine (`hsatrace analyze`).
 ENGINE_SRCS := value strmap statesys load xml_limits compile compile_view event exec engine pattern trace_stub trace_ctf \
-	output view trace_type jregex schema_rules schema_check
+	output interval_text view trace_type jregex schema_rules schema_check
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
 	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o json_writer.o csv_field.o out_file.o) \

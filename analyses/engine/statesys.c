@@ -47,6 +47,7 @@ void ss_release(struct statesys *ss)
 	for (int i = 0; i < ss->nattrs; i++) {
 		free(ss->attrs[i].children);
 		free(ss->attrs[i].hist);
+		free(ss->attrs[i].depth_children);
 	}
 	free(ss->attrs);
 	keymap_release(&ss->children);
@@ -225,12 +226,32 @@ int ss_stack_depth(const struct statesys *ss, int quark)
 	return 0;
 }
 
+/* The child named after depth, remembered per depth: a push and a pop on every call. */
 static int depth_child(struct statesys *ss, int quark, int depth, int create)
 {
 	char name[32];
 	struct hv d = hv_int(depth);
+	struct ss_attr *a = &ss->attrs[quark];
+	int q;
 
-	return ss_child(ss, quark, hv_to_string(&d, name, sizeof(name)), create);
+	if (depth > 0 && depth < a->ndepth_children && a->depth_children[depth])
+		return a->depth_children[depth];
+	q = ss_child(ss, quark, hv_to_string(&d, name, sizeof(name)), create);
+	if (q < 0 || depth <= 0)
+		return q;
+	a = &ss->attrs[quark];	/* ss_child may have moved the attributes */
+	if (depth >= a->ndepth_children) {
+		int n = a->ndepth_children ? a->ndepth_children : 8;
+
+		while (n <= depth)
+			n *= 2;
+		a->depth_children = xrealloc(a->depth_children, n * sizeof(int));
+		memset(a->depth_children + a->ndepth_children, 0,
+		       (n - a->ndepth_children) * sizeof(int));
+		a->ndepth_children = n;
+	}
+	a->depth_children[depth] = q;
+	return q;
 }
 
 int ss_push(struct statesys *ss, int64_t t, int quark, struct hv v)

@@ -33,6 +33,8 @@ struct ss_attr {
 	enum hv_type first_type;	/* first non-null type ever stored (type check) */
 	struct ss_interval *hist;	/* closed intervals, with keep_history */
 	int nhist, cap_hist;
+	int *depth_children;	/* a stack attribute's child quark per depth, 0 until looked up */
+	int ndepth_children;
 };
 
 struct statesys;
