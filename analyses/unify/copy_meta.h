@@ -80,6 +80,12 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 int copy_meta_write(const struct copy_meta *m, const char *path,
 		    const struct unify_env_entry *extra, size_t n_extra);
 
+/* An input's environment value (a TSDL literal: "text" or an integer), or NULL. */
+const char *copy_input_env(const struct copy_input *in, const char *name);
+
+/* Whether two clocks are the same clock: frequency, offset (in cycles), UUID, origin. */
+bool copy_clock_same(const struct copy_clock *x, const struct copy_clock *y);
+
 /* The output stream class id for an input's stream class id, or -1. */
 int64_t copy_input_stream_id(const struct copy_input *in, uint64_t in_id, size_t *index);
 

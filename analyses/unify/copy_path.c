@@ -1,6 +1,7 @@
 #include "analyses/unify/copy_path.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,22 +10,15 @@
 
 #include "analyses/common/fs_tree.h"
 #include "analyses/unify/copy_meta.h"
+#include "analyses/unify/copy_verify.h"
 #include "analyses/unify/pass.h"
-
-static const char *env_value(const struct copy_input *in, const char *name)
-{
-	for (size_t i = 0; i < in->n_env; i++)
-		if (strcmp(in->env[i].name, name) == 0)
-			return in->env[i].value;
-	return NULL;
-}
 
 /* LTTng writes each stream in time order; so does unify. Other writers may not. */
 static bool written_in_order(const struct copy_input *in)
 {
-	const char *tracer = env_value(in, "tracer_name");
+	const char *tracer = copy_input_env(in, "tracer_name");
 
-	return (tracer && strncmp(tracer, "\"lttng", 6) == 0) || env_value(in, "hsatrace_unified");
+	return (tracer && strncmp(tracer, "\"lttng", 6) == 0) || copy_input_env(in, "hsatrace_unified");
 }
 
 static int refuse_job(const struct unify_job *job, char *why, size_t size)
@@ -65,15 +59,17 @@ static int add_input(struct copy_meta *m, const char *dir, bool with_env, char *
 	return r;
 }
 
-/* The synthesized events, alone, in a trace of their own at gpu_dir (none: no folder). */
-static int write_gpu_events(const char *const *paths, size_t n, struct unify_params *params,
-			    const char *gpu_dir)
+/* The synthesized events and the events of the inputs not copied, in a trace of their own
+ * at tmp_dir (nothing to write: no folder). */
+static int write_reencoded(const char *const *paths, size_t n, struct unify_params *params,
+			   const bool *copied, const char *tmp_dir)
 {
 	struct unify_params p = *params;
 	bt_graph *g = NULL;
 
 	p.gpu_only = true;
-	if (pass_run(paths, n, &p, gpu_dir, &g) != 0) {
+	p.copied_traces = copied;
+	if (pass_run(paths, n, &p, tmp_dir, &g) != 0) {
 		bt_graph_put_ref(g);
 		return -1;
 	}
@@ -104,10 +100,14 @@ static int copy_all(const struct copy_meta *m, const char *stage_dir,
 	if (copy_meta_write(m, path, params->env, params->n_env) != 0)
 		return -1;
 	for (size_t i = 0; i < m->n_inputs; i++) {
+		uint64_t discarded = result->counts.discarded_events;
 		int r = copy_stream_input(m, i, stage_dir, false, &result->counts, why, size);
 
 		if (r != 0)
 			return -1;	/* checked before: a change under our feet */
+		/* The re-encoded events' discarded counts are the filter's (params->counts). */
+		if (i >= result->traces)
+			result->counts.discarded_events = discarded;
 	}
 	return 0;
 }
@@ -124,39 +124,164 @@ static int refuse_clocks(const struct copy_meta *m, char *why, size_t size)
 	return 1;
 }
 
+/* What copy_path learnt of one input trace alone. */
+struct probe {
+	bool copy;			/* its packets are copied (else re-encoded: why) */
+	bool ust;			/* its domain is "ust" */
+	bool has_clock;
+	struct copy_clock clock;	/* its (first) clock; name not kept */
+	size_t n_clocks;
+	char why[1024];
+};
+
+/* Merges the input's metadata alone and walks its packets. 0 or -1. */
+static int probe_input(const char *dir, struct probe *pr)
+{
+	struct copy_meta s;
+	char reason[900] = "";
+	bool named;
+	int r;
+
+	copy_meta_init(&s);
+	r = add_input(&s, dir, true, reason, sizeof(reason));
+	pr->copy = r == 0;
+	named = strncmp(reason, dir, strlen(dir)) == 0;	/* every reason names its input */
+	snprintf(pr->why, sizeof(pr->why), "%s%s%s", named ? "" : dir, named ? "" : ": ", reason);
+	if (s.n_inputs) {
+		const char *domain = copy_input_env(&s.inputs[0], "domain");
+
+		pr->ust = domain && strcmp(domain, "\"ust\"") == 0;
+	}
+	pr->n_clocks = s.n_clocks;
+	if (s.n_clocks) {
+		pr->has_clock = true;
+		pr->clock = s.clocks[0];
+		pr->clock.name = NULL;
+	}
+	copy_meta_release(&s);
+	return r < 0 ? -1 : 0;
+}
+
+/* The input whose clock the re-encoding filter keeps (model_clock: the first UST trace's,
+ * else the first clock), or -1 when it is not known (metadata not understood). */
+static long reference_input(const struct probe *pr, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pr[i].ust)
+			return pr[i].has_clock ? (long)i : -1;
+	for (size_t i = 0; i < n; i++)
+		if (pr[i].has_clock)
+			return (long)i;
+	return -1;
+}
+
+static long long clock_offset_ns(const struct copy_clock *c)
+{
+	return (long long)((__int128)c->offset_s * 1000000000 +
+			   (__int128)c->offset * 1000000000 / c->freq);
+}
+
+/* Which inputs are copied: metadata and packets understood, the reference clock (unless
+ * keep_clocks), every event decoding (verify). Each input re-encoded is said, with why.
+ * 0, 1 (nothing can be copied, why) or -1. */
+static int choose(const char *const *paths, size_t n, const struct copy_options *opts,
+		  struct probe *pr, char *why, size_t size)
+{
+	long ref;
+	size_t copied = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (probe_input(paths[i], &pr[i]) != 0)
+			return -1;
+	ref = reference_input(pr, n);
+	for (size_t i = 0; i < n && !opts->keep_clocks; i++) {
+		if (!pr[i].copy)
+			continue;
+		if (ref < 0 || pr[i].n_clocks > 1) {
+			snprintf(pr[i].why, sizeof(pr[i].why), "%s: %s", paths[i], ref < 0 ?
+				 "the clock the output keeps is not known (the UST trace's metadata "
+				 "is not understood)" : "it declares several clocks");
+			pr[i].copy = false;
+		} else if (!copy_clock_same(&pr[i].clock, &pr[ref].clock)) {
+			snprintf(pr[i].why, sizeof(pr[i].why), "%s: its clock is not %s's (offset "
+				 "%lld ns from the origin, not %lld ns) and Trace Compass reads one "
+				 "clock per trace: its times are converted to that clock", paths[i],
+				 paths[ref], clock_offset_ns(&pr[i].clock),
+				 clock_offset_ns(&pr[ref].clock));
+			pr[i].copy = false;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (pr[i].copy && opts->verify &&
+		    copy_verify_trace(paths[i], pr[i].why, sizeof(pr[i].why)) != 0)
+			pr[i].copy = false;
+		copied += pr[i].copy;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (pr[i].copy)
+			continue;
+		if (!copied) {	/* the caller says it: re-encoding every event */
+			snprintf(why, size, "%s%s", pr[i].why, n > 1 ? " (and no other input can "
+				 "be copied)" : "");
+			return 1;
+		}
+		fprintf(stderr, "hsatrace unify: re-encoding %s\n", pr[i].why);
+	}
+	return 0;
+}
+
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, bool keep_clocks, const char *stage_dir,
-		    struct copy_result *result, char *why, size_t why_size)
+		    struct unify_params *params, const struct copy_options *opts,
+		    const char *stage_dir, struct copy_result *result, char *why,
+		    size_t why_size)
 {
 	struct copy_meta m;
-	char *gpu_dir = NULL;
-	int ret;
+	struct probe *pr = calloc(n + 1, sizeof(*pr));
+	bool *copied = calloc(n + 1, sizeof(*copied));
+	char *tmp_dir = NULL;
+	int ret = -1;
 
-	*result = (struct copy_result){ .traces = n };
-	if ((ret = refuse_job(job, why, why_size)) != 0)
-		return ret;
+	*result = (struct copy_result){ 0 };
 	copy_meta_init(&m);
-	for (size_t i = 0; i < n; i++)
-		if ((ret = add_input(&m, paths[i], true, why, why_size)) != 0)
-			goto end;
-	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
+	if (!pr || !copied)
 		goto end;
+	if ((ret = refuse_job(job, why, why_size)) != 0 ||
+	    (ret = choose(paths, n, opts, pr, why, why_size)) != 0)
+		goto end;
+	for (size_t i = 0; i < n; i++) {
+		copied[i] = pr[i].copy;
+		result->traces += copied[i];
+	}
+	result->reencoded = n - result->traces;
+	/* With inputs re-encoded, the environment is the one the filter merged from all. */
+	for (size_t i = 0; i < n; i++)
+		if (copied[i] && (ret = add_input(&m, paths[i], !result->reencoded, why,
+						  why_size)) != 0)
+			goto end;
 	ret = -1;
-	if (asprintf(&gpu_dir, "%s-gpu", stage_dir) < 0) {
-		gpu_dir = NULL;
+	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
+		tmp_dir = NULL;
 		goto end;
 	}
-	if (write_gpu_events(paths, n, params, gpu_dir) != 0)
+	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
-	if (has_metadata(gpu_dir) && (ret = add_input(&m, gpu_dir, false, why, why_size)) != 0)
+	if (has_metadata(tmp_dir)) {
+		if ((ret = add_input(&m, tmp_dir, result->reencoded > 0, why, why_size)) != 0)
+			goto end;
+	} else if (result->reencoded) {
+		snprintf(why, why_size, "the inputs to re-encode wrote no stream");
+		ret = 1;
 		goto end;
-	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
+	}
+	if (!opts->keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
 		goto end;
 	ret = copy_all(&m, stage_dir, params, result, why, why_size);
 end:
-	if (gpu_dir)
-		fs_remove_tree(gpu_dir);
-	free(gpu_dir);
+	if (tmp_dir)
+		fs_remove_tree(tmp_dir);
+	free(tmp_dir);
+	free(copied);
+	free(pr);
 	copy_meta_release(&m);
 	return ret;
 }
