@@ -5,10 +5,11 @@
 # on the sample traces, on the real LTTng 2.11 kernel+UST session of ../shared/traces (two
 # clocks: the kernel's offset differs from the UST one's), on recordings with GPU activity
 # and counter passes (the hsa_gpu streams rewritten into LTTng's packet header), and on two
-# recordings unified together (one clock class per run). Both are one trace: one metadata in
-# one folder. Inputs with different clocks are copied only with --keep-clocks (Trace
-# Compass reads one clock per trace). An input that cannot be copied is re-encoded, with
-# the reason said.
+# recordings unified together. Both are one trace: one metadata in one folder. An input
+# whose clock is not the UST trace's (the kernel's, another run's) is re-encoded onto that
+# clock, the others copied, so the output has one clock (Trace Compass reads one clock per
+# trace); --keep-clocks copies it as a clock class of its own. An input that cannot be
+# copied is re-encoded, with the reason said.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -23,7 +24,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 44
+plan 57
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -61,30 +62,32 @@ for s in vector_copy multi_thread matmul_pipeline; do
 	both_ways "$s" "$samples/$s/trace"
 done
 
+clocks() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | grep -c '^clock {'; }
+
 if [ -d "$shared" ]; then
-	copy_opts=--keep-clocks
 	both_ways shared "$shared"
+	is "$(val copied_traces "$tmp/shared.copy.sum") $(val reencoded_traces "$tmp/shared.copy.sum") $(clocks "$tmp/shared.copy")" \
+		"1 1 1" "shared: the UST trace copied, the kernel trace re-encoded onto its clock: one clock"
+	grep -q "re-encoding .*/kernel: its clock is not .*/ust's (offset [0-9]* ns from the origin, not [0-9]* ns)" \
+		"$tmp/shared.copy.log"
+	ok $? "shared: which input is re-encoded and why is said" || sed 's/^/# /' "$tmp/shared.copy.log" >&2
+	copy_opts=--keep-clocks
+	both_ways shared.kc "$shared"
 	copy_opts=
 	babeltrace2 --clock-cycles "$shared/kernel" 2>/dev/null | cut -d' ' -f1 >"$tmp/in.cyc"
-	babeltrace2 --clock-cycles "$tmp/shared.copy" 2>/dev/null | grep ' lttng_test_filter_event:' |
+	babeltrace2 --clock-cycles "$tmp/shared.kc.copy" 2>/dev/null | grep ' lttng_test_filter_event:' |
 		cut -d' ' -f1 >"$tmp/out.cyc"
-	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc" &&
-		[ "$(babeltrace2 --output-format=ctf-metadata "$tmp/shared.copy" | grep -c '^clock {')" = 2 ]
+	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc" && [ "$(clocks "$tmp/shared.kc.copy")" = 2 ]
 	ok $? "shared, --keep-clocks: the kernel events keep their own clock's cycle values (two clock classes)"
-	"$unify" --summary "$shared" -o "$tmp/shared.default" >"$tmp/shared.default.sum" 2>"$tmp/shared.default.log"
-	[ "$(val path "$tmp/shared.default.sum")" = reencode ] &&
-		grep -q 'the packets cannot be copied: the inputs have 2 different clocks' "$tmp/shared.default.log"
-	ok $? "shared, by default: two clocks are re-encoded onto one (Trace Compass reads one), said why" ||
-		sed 's/^/# /' "$tmp/shared.default.log" >&2
 else
-	skip 7 "../shared/traces is absent"
+	skip 13 "../shared/traces is absent"
 fi
 
 rec -c A,B -c C -o "$tmp/gpu" -- "$app" 2>/dev/null
 both_ways gpu "$tmp/gpu"
 is "$(val synthesized "$tmp/gpu.copy.sum")" "$(grep -c ' hsa_gpu:' "$tmp/gpu.copy.txt")" \
 	"gpu: the synthesized events are all in the copied trace"
-is "$(babeltrace2 --output-format=ctf-metadata "$tmp/gpu.copy" | grep -c '^clock {')" 1 \
+is "$(clocks "$tmp/gpu.copy")" 1 \
 	"gpu: one clock, the GPU events' being the UST one (Trace Compass reads one clock)"
 
 # stats reads raw clock values: with one run (one clock) both traces give the same tables.
@@ -98,8 +101,17 @@ ok $? "gpu: hsatrace stats reads the same tables from both (but the trace's path
 
 rec --event 'hsatrace_bench:*' -o "$tmp/run1" -- "$app" --bulk 2000 2>/dev/null
 rec -o "$tmp/run2" -- "$app" 2>/dev/null
-copy_opts=--keep-clocks
 both_ways runs "$tmp/run1" "$tmp/run2"
+if [ "$(val reencoded_traces "$tmp/runs.copy.sum")" = 1 ]; then
+	grep -q "re-encoding $tmp/run2/.*: its clock is not $tmp/run1/.*'s" "$tmp/runs.copy.log"
+	ok $? "runs: the second run (another clock) re-encoded, said why" || sed 's/^/# /' "$tmp/runs.copy.log" >&2
+else
+	is "$(val copied_traces "$tmp/runs.copy.sum")" 2 "runs: the two runs share a clock: both copied"
+fi
+is "$(val copied_traces "$tmp/runs.copy.sum") $(clocks "$tmp/runs.copy")" "$((2 - $(val reencoded_traces "$tmp/runs.copy.sum"))) 1" \
+	"runs: the first run copied, one clock"
+copy_opts=--keep-clocks
+both_ways runs.kc "$tmp/run1" "$tmp/run2"
 copy_opts=
 
 # Many small packets per stream (4 KiB sub-buffers), then two of them swapped in one stream
@@ -114,7 +126,7 @@ dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=1 seek=0 count=1 conv=notrunc 2>/de
 dd if="$t/$f" of="$tmp/swap/$f" bs=4096 skip=0 seek=1 count=1 conv=notrunc 2>/dev/null
 "$unify" --summary "$tmp/swap" -o "$tmp/swap.out" >"$tmp/swap.sum" 2>"$tmp/swap.log"
 [ "$(val path "$tmp/swap.sum")" = reencode ] &&
-	grep -q "cannot be copied: a packet begins before the previous one ends at byte 4096 of .*/$f\$" "$tmp/swap.log"
+	grep -q "cannot be copied: $tmp/swap: a packet begins before the previous one ends at byte 4096 of .*/$f\$" "$tmp/swap.log"
 ok $? "two packets swapped in a stream: re-encoded, the file and the byte said" ||
 	sed 's/^/# /' "$tmp/swap.log" >&2
 
