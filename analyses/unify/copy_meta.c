@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analyses/common/ctf_clock.h"
+#include "analyses/unify/ctf_type.h"
 
 /* One `key = value;` (or `key := type;`) of a block. */
 struct entry {
@@ -56,6 +57,7 @@ static void release_input(struct copy_input *in)
 	free(in->env);
 	free(in->sc);
 	free(in->dir);
+	ctf_types_destroy(in->types);
 }
 
 void copy_meta_release(struct copy_meta *m)
@@ -412,6 +414,16 @@ static int add_clock(struct adder *a, const char *s, const char *e)
 
 	if (parse_clock(a, s, e, &c, name, sizeof(name), description, sizeof(description)) != 0)
 		return -1;
+	if (a->m->clock_as) {	/* its times are shifted onto that clock by copy_stream */
+		struct copy_clock *as = a->m->clock_as;
+
+		c.freq = as->freq;
+		c.offset_s = as->offset_s;
+		c.offset = as->offset;
+		c.absolute = as->absolute;
+		memcpy(c.uuid, as->uuid, sizeof(c.uuid));
+		description[0] = '\0';
+	}
 	for (size_t i = 0; i < a->m->n_clocks; i++) {
 		if (!copy_clock_same(&a->m->clocks[i], &c))
 			continue;
@@ -636,10 +648,13 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	if (each_statement(&a, text, text + strlen(text), true) != 0 ||
 	    each_statement(&a, text, text + strlen(text), false) != 0)
 		goto end;
-	if (!a.in->header.n)
+	if (!a.in->header.n) {
 		fail(&a, "no trace block");
-	else
+	} else {
+		a.in->types = ctf_types_parse(text, text + strlen(text), a.in->types_why,
+					      sizeof(a.in->types_why));
 		ret = 0;
+	}
 end:
 	tsdl_renames_release(&a.renames);
 	free(text);

@@ -36,23 +36,38 @@ static int refuse_job(const struct unify_job *job, char *why, size_t size)
 	return 0;
 }
 
+/* How an input is added: with its environment; its events walked in the dry run (every
+ * packet decoded); its times shifted onto `clock_as` by `shift` cycles. */
+struct add_how {
+	bool with_env, verify;
+	int64_t shift;
+	struct copy_clock *clock_as;
+};
+
 /* Merges the metadata of `dir` and checks its packets (without writing). 0, 1 or -1. */
-static int add_input(struct copy_meta *m, const char *dir, bool with_env, char *why,
-		     size_t size)
+static int add_input(struct copy_meta *m, const char *dir, const struct add_how *how,
+		     char *why, size_t size)
 {
 	struct copy_counts scratch = { 0 };
-	char reason[400];
+	struct copy_input *in;
+	char reason[600];
 	int r;
 
-	if (copy_meta_add(m, dir, with_env, reason, sizeof(reason)) != 0) {
+	m->clock_as = how->clock_as;
+	r = copy_meta_add(m, dir, how->with_env, reason, sizeof(reason));
+	m->clock_as = NULL;
+	if (r != 0) {
 		snprintf(why, size, "%s: %s", dir, reason);
 		return 1;
 	}
-	if (with_env && !written_in_order(&m->inputs[m->n_inputs - 1])) {
+	in = &m->inputs[m->n_inputs - 1];
+	if (how->with_env && !written_in_order(in)) {
 		snprintf(why, size, "%s: not written by LTTng nor by hsatrace unify (the time order "
 			 "of its events is only known by decoding them)", dir);
 		return 1;
 	}
+	in->verify = how->verify;
+	in->shift = how->shift;
 	r = copy_stream_input(m, m->n_inputs - 1, NULL, true, &scratch, reason, sizeof(reason));
 	if (r > 0)
 		snprintf(why, size, "%s", reason);
@@ -128,22 +143,26 @@ static int refuse_clocks(const struct copy_meta *m, char *why, size_t size)
 struct probe {
 	bool copy;			/* its packets are copied (else re-encoded: why) */
 	bool ust;			/* its domain is "ust" */
+	bool walkable;			/* its events' types are understood (ctf_walk) */
 	bool has_clock;
 	struct copy_clock clock;	/* its (first) clock; name not kept */
 	size_t n_clocks;
+	int64_t shift;			/* cycles onto the output clock (another clock) */
 	char why[1024];
 };
 
-/* Merges the input's metadata alone and walks its packets. 0 or -1. */
-static int probe_input(const char *dir, struct probe *pr)
+/* Merges the input's metadata alone and walks its packets (their events too when verify
+ * and understood). 0 or -1. */
+static int probe_input(const char *dir, bool verify, struct probe *pr)
 {
 	struct copy_meta s;
+	struct add_how how = { .with_env = true, .verify = verify };
 	char reason[900] = "";
 	bool named;
 	int r;
 
 	copy_meta_init(&s);
-	r = add_input(&s, dir, true, reason, sizeof(reason));
+	r = add_input(&s, dir, &how, reason, sizeof(reason));
 	pr->copy = r == 0;
 	named = strncmp(reason, dir, strlen(dir)) == 0;	/* every reason names its input */
 	snprintf(pr->why, sizeof(pr->why), "%s%s%s", named ? "" : dir, named ? "" : ": ", reason);
@@ -151,6 +170,7 @@ static int probe_input(const char *dir, struct probe *pr)
 		const char *domain = copy_input_env(&s.inputs[0], "domain");
 
 		pr->ust = domain && strcmp(domain, "\"ust\"") == 0;
+		pr->walkable = s.inputs[0].types != NULL;
 	}
 	pr->n_clocks = s.n_clocks;
 	if (s.n_clocks) {
@@ -181,6 +201,22 @@ static long long clock_offset_ns(const struct copy_clock *c)
 			   (__int128)c->offset * 1000000000 / c->freq);
 }
 
+/* Another clock of the same frequency whose events copy_stream can walk: its times are
+ * shifted by the offsets' difference, which is what re-encoding does to them (through ns
+ * from the origin). 0, or -1 (re-encode it). */
+static int shift_onto(struct probe *pr, const struct probe *ref)
+{
+	__int128 d = ((__int128)pr->clock.offset_s - ref->clock.offset_s) * (__int128)pr->clock.freq +
+		     ((__int128)pr->clock.offset - ref->clock.offset);
+
+	if (!pr->walkable || pr->clock.freq != ref->clock.freq ||
+	    strcmp(pr->clock.uuid, ref->clock.uuid) != 0 ||
+	    pr->clock.absolute != ref->clock.absolute || d > INT64_MAX / 2 || d < -(INT64_MAX / 2))
+		return -1;
+	pr->shift = (int64_t)d;
+	return 0;
+}
+
 /* Which inputs are copied: metadata and packets understood, the reference clock (unless
  * keep_clocks), every event decoding (verify). Each input re-encoded is said, with why.
  * 0, 1 (nothing can be copied, why) or -1. */
@@ -191,7 +227,7 @@ static int choose(const char *const *paths, size_t n, const struct copy_options 
 	size_t copied = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (probe_input(paths[i], &pr[i]) != 0)
+		if (probe_input(paths[i], opts->verify, &pr[i]) != 0)
 			return -1;
 	ref = reference_input(pr, n);
 	for (size_t i = 0; i < n && !opts->keep_clocks; i++) {
@@ -202,7 +238,8 @@ static int choose(const char *const *paths, size_t n, const struct copy_options 
 				 "the clock the output keeps is not known (the UST trace's metadata "
 				 "is not understood)" : "it declares several clocks");
 			pr[i].copy = false;
-		} else if (!copy_clock_same(&pr[i].clock, &pr[ref].clock)) {
+		} else if (!copy_clock_same(&pr[i].clock, &pr[ref].clock) &&
+			   shift_onto(&pr[i], &pr[ref]) != 0) {
 			snprintf(pr[i].why, sizeof(pr[i].why), "%s: its clock is not %s's (offset "
 				 "%lld ns from the origin, not %lld ns) and Trace Compass reads one "
 				 "clock per trace: its times are converted to that clock", paths[i],
@@ -212,12 +249,18 @@ static int choose(const char *const *paths, size_t n, const struct copy_options 
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (pr[i].copy && opts->verify &&
+		/* the walk verified it; else babeltrace2 decodes it */
+		if (pr[i].copy && opts->verify && !pr[i].walkable &&
 		    copy_verify_trace(paths[i], pr[i].why, sizeof(pr[i].why)) != 0)
 			pr[i].copy = false;
 		copied += pr[i].copy;
 	}
 	for (size_t i = 0; i < n; i++) {
+		if (pr[i].copy && pr[i].shift && copied)
+			fprintf(stderr, "hsatrace unify: copying %s with its times moved by %lld ns onto "
+				"%s's clock (its clock's offset differs; Trace Compass reads one clock "
+				"per trace)\n", paths[i], (long long)pr[i].shift,
+				paths[reference_input(pr, n)]);
 		if (pr[i].copy)
 			continue;
 		if (!copied) {	/* the caller says it: re-encoding every event */
@@ -254,10 +297,14 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	}
 	result->reencoded = n - result->traces;
 	/* With inputs re-encoded, the environment is the one the filter merged from all. */
-	for (size_t i = 0; i < n; i++)
-		if (copied[i] && (ret = add_input(&m, paths[i], !result->reencoded, why,
-						  why_size)) != 0)
+	for (size_t i = 0; i < n; i++) {
+		/* verified already; a shift is walked again (a time before the origin) */
+		struct add_how how = { .with_env = !result->reencoded, .shift = pr[i].shift,
+				       .clock_as = pr[i].shift ? &pr[reference_input(pr, n)].clock : NULL };
+
+		if (copied[i] && (ret = add_input(&m, paths[i], &how, why, why_size)) != 0)
 			goto end;
+	}
 	ret = -1;
 	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
 		tmp_dir = NULL;
@@ -266,7 +313,9 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
 	if (has_metadata(tmp_dir)) {
-		if ((ret = add_input(&m, tmp_dir, result->reencoded > 0, why, why_size)) != 0)
+		struct add_how how = { .with_env = result->reencoded > 0 };
+
+		if ((ret = add_input(&m, tmp_dir, &how, why, why_size)) != 0)
 			goto end;
 	} else if (result->reencoded) {
 		snprintf(why, why_size, "the inputs to re-encode wrote no stream");
