@@ -25,7 +25,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 57
+plan 63
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -117,6 +117,20 @@ is "$(val copied_traces "$tmp/runs.copy.sum") $(val reencoded_traces "$tmp/runs.
 copy_opts=--keep-clocks
 both_ways runs.kc "$tmp/run1" "$tmp/run2"
 copy_opts=
+
+# A run whose clock offset is 1.5 s and 123 ns later (its metadata rewritten as text): its
+# event and packet times move by that much, its 27-bit compact timestamps wrapping at
+# other events than in the input.
+cp -r "$tmp/run2" "$tmp/later" && chmod -R u+w "$tmp/later"
+lt=$(dirname "$(find "$tmp/later" -name metadata | head -n 1)")
+babeltrace2 --output-format=ctf-metadata "$lt" >"$tmp/later.tsdl"
+o=$(sed -n 's/^[[:space:]]*offset = \([0-9]*\);.*/\1/p' "$tmp/later.tsdl")
+sed "s/^\([[:space:]]*offset = \)$o;/\1$((o + 1500000123));/" "$tmp/later.tsdl" >"$lt/metadata"
+both_ways later "$tmp/run1" "$tmp/later"
+grep -q "copying $lt with its times moved by 1500000123 ns onto" "$tmp/later.copy.log" &&
+	[ "$(clocks "$tmp/later.copy")" = 1 ]
+ok $? "later: its times moved by the offsets' difference onto the first run's clock, one clock" ||
+	sed 's/^/# /' "$tmp/later.copy.log" >&2
 
 # Many small packets per stream (4 KiB sub-buffers), then two of them swapped in one stream
 # file: copying cannot put them back in time order, so that trace is re-encoded.
