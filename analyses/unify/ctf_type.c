@@ -813,6 +813,25 @@ static int parse_statement(struct parser *p)
 	return fail(p, "a metadata statement is not understood: %.*s", (int)t.n, t.p), -1;
 }
 
+/* A table of the stream's events by id, for ids as LTTng numbers them (from 0). */
+static int index_events(struct ctf_stream_class *sc)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < sc->n_events; i++)
+		if (sc->events[i].id > max)
+			max = sc->events[i].id;
+	if (!sc->n_events || max >= 65536)
+		return 0;
+	sc->by_id = calloc(max + 1, sizeof(*sc->by_id));
+	if (!sc->by_id)
+		return -1;
+	sc->n_by_id = max + 1;
+	for (size_t i = 0; i < sc->n_events; i++)
+		sc->by_id[sc->events[i].id] = &sc->events[i];
+	return 0;
+}
+
 struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 				  size_t why_size)
 {
@@ -833,9 +852,13 @@ struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 	for (size_t i = 0; i < t->n_all; i++)
 		t->all[i]->big_endian = p.bo[i] == BO_NATIVE ? t->big_endian : p.bo[i] == BO_BE;
 	free(p.bo);
+	for (size_t i = 0; i < t->n_streams; i++)
+		if (index_events(&t->streams[i]) != 0)
+			goto error_nobo;
 	return t;
 error:
 	free(p.bo);
+error_nobo:
 	ctf_types_destroy(t);
 	return NULL;
 }
@@ -866,8 +889,10 @@ void ctf_types_destroy(struct ctf_types *t)
 	}
 	for (size_t i = 0; i < t->n_named; i++)
 		free(t->named[i].name);
-	for (size_t i = 0; i < t->n_streams; i++)
+	for (size_t i = 0; i < t->n_streams; i++) {
 		free(t->streams[i].events);
+		free(t->streams[i].by_id);
+	}
 	free(t->streams);
 	free(t->named);
 	free(t->all);

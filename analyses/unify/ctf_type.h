@@ -55,6 +55,8 @@ struct ctf_stream_class {
 	struct ctf_type *packet_context, *event_header, *event_context;
 	struct ctf_event_class *events;
 	size_t n_events;
+	struct ctf_event_class **by_id;	/* events by id when ids are below n_by_id */
+	size_t n_by_id;
 };
 
 struct ctf_types {

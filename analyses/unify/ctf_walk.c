@@ -251,6 +251,8 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t, 
 
 static const struct ctf_event_class *event_class(const struct ctf_stream_class *sc, uint64_t id)
 {
+	if (sc->by_id)
+		return id < sc->n_by_id ? sc->by_id[id] : NULL;
 	for (size_t i = 0; i < sc->n_events; i++)
 		if (sc->events[i].id == id)
 			return &sc->events[i];
