@@ -196,7 +196,7 @@ static int read_packet(struct stream_copy *c, uint64_t offset, uint64_t bytes)
 
 /* Walks the events of the packet read at `offset` (its clock values shifted). 0 or 1. */
 static int walk_packet(struct stream_copy *c, uint64_t in_id, const unsigned char *ctx,
-		       const struct tsdl_layout *l, uint64_t csize, uint64_t offset)
+		       const struct tsdl_layout *l, uint64_t bytes, uint64_t csize, uint64_t offset)
 {
 	const struct ctf_stream_class *sc = ctf_types_stream(c->in->types, in_id);
 	const struct tsdl_field *b = tsdl_layout_field(l, "timestamp_begin");
@@ -205,7 +205,7 @@ static int walk_packet(struct stream_copy *c, uint64_t in_id, const unsigned cha
 
 	if (!sc)
 		return refuse(c, "a packet's stream class has no event types", offset);
-	switch (ctf_walk_packet(c->in->types, sc, c->packet, csize,
+	switch (ctf_walk_packet(c->in->types, sc, c->packet, (size_t)bytes, csize,
 				b ? get_uint(ctx, b, c->in->big_endian) : 0, c->in->shift, &at,
 				reason, sizeof(reason))) {
 	case CTF_WALK_OK:
@@ -287,7 +287,8 @@ static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 	/* Walked: every packet of an input to verify (dry run), every packet shifted. */
 	walked = c->in->types && (c->dry_run ? c->in->verify || c->in->shift : c->in->shift);
 	if (walked && ((r = read_packet(c, offset, *bytes)) != 0 ||
-		       (r = walk_packet(c, in_id, head + old_ctx, &sc->context, csize, offset)) != 0))
+		       (r = walk_packet(c, in_id, head + old_ctx, &sc->context, *bytes, csize,
+					 offset)) != 0))
 		return r;
 	memset(out + to->size / 8, 0, new_ctx - to->size / 8);
 	memcpy(out + new_ctx, head + old_ctx, ctx_bytes);

@@ -292,7 +292,7 @@ static int add_member(struct parser *p, struct ctf_type *ty, char *name, struct 
 		return -1;
 	}
 	ty->members = v;
-	v[ty->n_members++] = (struct ctf_member){ name, m };
+	v[ty->n_members++] = (struct ctf_member){ name, m, false };
 	return 0;
 }
 
@@ -813,6 +813,24 @@ static int parse_statement(struct parser *p)
 	return fail(p, "a metadata statement is not understood: %.*s", (int)t.n, t.p), -1;
 }
 
+static bool is_reference(const struct ctf_types *t, const char *name)
+{
+	if (strcmp(name, "id") == 0)
+		return true;
+	for (size_t i = 0; i < t->n_all; i++)
+		if (t->all[i]->ref && strcmp(t->all[i]->ref, name) == 0)
+			return true;
+	return false;
+}
+
+/* Marks the members whose values the walk must remember (by name). */
+static void mark_references(struct ctf_types *t)
+{
+	for (size_t i = 0; i < t->n_all; i++)
+		for (size_t k = 0; k < t->all[i]->n_members; k++)
+			t->all[i]->members[k].referenced = is_reference(t, t->all[i]->members[k].name);
+}
+
 /* A table of the stream's events by id, for ids as LTTng numbers them (from 0). */
 static int index_events(struct ctf_stream_class *sc)
 {
@@ -852,6 +870,7 @@ struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 	for (size_t i = 0; i < t->n_all; i++)
 		t->all[i]->big_endian = p.bo[i] == BO_NATIVE ? t->big_endian : p.bo[i] == BO_BE;
 	free(p.bo);
+	mark_references(t);
 	for (size_t i = 0; i < t->n_streams; i++)
 		if (index_events(&t->streams[i]) != 0)
 			goto error_nobo;

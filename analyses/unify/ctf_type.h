@@ -29,6 +29,7 @@ struct ctf_type;
 struct ctf_member {
 	char *name;
 	struct ctf_type *type;
+	bool referenced;	/* a variant tag, a sequence length or an event id goes by its name */
 };
 
 struct ctf_type {

@@ -16,6 +16,7 @@ struct seen {
 struct walk {
 	uint8_t *buf;
 	uint64_t pos, end;	/* bits from the packet's start */
+	uint64_t bytes;		/* the buffer's size */
 	uint64_t clock;
 	int64_t shift;
 	bool in_header;		/* the event header: its clock values are the event's time */
@@ -56,6 +57,12 @@ static uint64_t read_bits(const struct walk *w, unsigned size, bool be)
 	if (!be && shift + size <= 64) {
 		unsigned bytes = (shift + size + 7) / 8;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (pos / 8 + 8 <= w->bytes) {	/* one load: the buffer holds 8 bytes here */
+			memcpy(&x, p, 8);
+			bytes = 0;
+		}
+#endif
 		for (unsigned i = 0; i < bytes; i++)
 			x |= (uint64_t)p[i] << (8 * i);
 		x >>= shift;
@@ -131,7 +138,8 @@ static enum ctf_walk_status clock_value(struct walk *w, const struct ctf_type *t
 	return CTF_WALK_OK;
 }
 
-static enum ctf_walk_status walk_int(struct walk *w, const struct ctf_type *t, const char *name)
+static enum ctf_walk_status walk_int(struct walk *w, const struct ctf_type *t,
+				     const struct ctf_member *as)
 {
 	enum ctf_walk_status s = align_to(w, t->align);
 	uint64_t pos = w->pos, u;
@@ -146,11 +154,13 @@ static enum ctf_walk_status walk_int(struct walk *w, const struct ctf_type *t, c
 	v = (int64_t)u;
 	if (t->is_signed && t->size < 64 && (u >> (t->size - 1)) & 1)
 		v = (int64_t)(u | ~((1ull << t->size) - 1));
-	remember(w, name, v, t);
+	if (as && as->referenced)
+		remember(w, as->name, v, t);
 	return t->clock ? clock_value(w, t, pos, u) : CTF_WALK_OK;
 }
 
-static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t, const char *name);
+static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
+				      const struct ctf_member *as);
 
 static enum ctf_walk_status walk_elems(struct walk *w, const struct ctf_type *elem, uint64_t n)
 {
@@ -169,7 +179,7 @@ static enum ctf_walk_status walk_elems(struct walk *w, const struct ctf_type *el
 		return CTF_WALK_OK;
 	}
 	for (uint64_t i = 0; i < n; i++)
-		if ((s = walk_type(w, elem, "")) != CTF_WALK_OK)
+		if ((s = walk_type(w, elem, NULL)) != CTF_WALK_OK)
 			return s;
 	return CTF_WALK_OK;
 }
@@ -193,18 +203,19 @@ static enum ctf_walk_status walk_variant(struct walk *w, const struct ctf_type *
 			label = tag->t->ranges[i].label;
 	for (size_t i = 0; label && i < t->n_members; i++)
 		if (option_is(t->members[i].name, label))
-			return walk_type(w, t->members[i].type, t->members[i].name);
+			return walk_type(w, t->members[i].type, &t->members[i]);
 	return say(w, CTF_WALK_DAMAGED, "a variant's tag %s (%lld) selects no option", t->ref,
 		   (long long)tag->v);
 }
 
-static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t, const char *name)
+static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
+				      const struct ctf_member *as)
 {
 	enum ctf_walk_status s;
 
 	switch (t->kind) {
 	case CTF_INT:
-		return walk_int(w, t, name);
+		return walk_int(w, t, as);
 	case CTF_FLOAT:
 		if ((s = align_to(w, t->align)) != CTF_WALK_OK)
 			return s;
@@ -228,7 +239,7 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t, 
 		if ((s = align_to(w, t->align)) != CTF_WALK_OK)
 			return s;
 		for (size_t i = 0; i < t->n_members; i++)
-			if ((s = walk_type(w, t->members[i].type, t->members[i].name)) != CTF_WALK_OK)
+			if ((s = walk_type(w, t->members[i].type, &t->members[i])) != CTF_WALK_OK)
 				return s;
 		return CTF_WALK_OK;
 	case CTF_VARIANT:
@@ -267,10 +278,10 @@ static enum ctf_walk_status walk_event(struct walk *w, const struct ctf_stream_c
 
 	w->n_seen = 0;
 	w->in_header = true;
-	s = sc->event_header ? walk_type(w, sc->event_header, "") : CTF_WALK_OK;
+	s = sc->event_header ? walk_type(w, sc->event_header, NULL) : CTF_WALK_OK;
 	w->in_header = false;
 	if (s == CTF_WALK_OK && sc->event_context)
-		s = walk_type(w, sc->event_context, "");
+		s = walk_type(w, sc->event_context, NULL);
 	if (s != CTF_WALK_OK)
 		return s;
 	id = recall(w, "id");	/* the last one: an extended header's over the compact one */
@@ -278,24 +289,24 @@ static enum ctf_walk_status walk_event(struct walk *w, const struct ctf_stream_c
 	if (!ec)
 		return say(w, CTF_WALK_DAMAGED, "an event of unknown id %lld",
 			   id ? (long long)id->v : -1LL);
-	if (ec->context && (s = walk_type(w, ec->context, "")) != CTF_WALK_OK)
+	if (ec->context && (s = walk_type(w, ec->context, NULL)) != CTF_WALK_OK)
 		return s;
-	return ec->fields ? walk_type(w, ec->fields, "") : CTF_WALK_OK;
+	return ec->fields ? walk_type(w, ec->fields, NULL) : CTF_WALK_OK;
 }
 
 enum ctf_walk_status ctf_walk_packet(const struct ctf_types *types,
 				     const struct ctf_stream_class *sc, uint8_t *packet,
-				     uint64_t content_bits, uint64_t clock_begin, int64_t shift,
+				     size_t packet_bytes, uint64_t content_bits, uint64_t clock_begin, int64_t shift,
 				     uint64_t *at_byte, char *why, size_t why_size)
 {
-	struct walk w = { .buf = packet, .end = content_bits, .clock = clock_begin,
+	struct walk w = { .buf = packet, .bytes = packet_bytes, .end = content_bits, .clock = clock_begin,
 			  .shift = shift, .in_packet = true, .why = why, .why_size = why_size };
 	enum ctf_walk_status s = CTF_WALK_OK;
 
 	if (types->packet_header)
-		s = walk_type(&w, types->packet_header, "");
+		s = walk_type(&w, types->packet_header, NULL);
 	if (s == CTF_WALK_OK && sc->packet_context)
-		s = walk_type(&w, sc->packet_context, "");
+		s = walk_type(&w, sc->packet_context, NULL);
 	w.in_packet = false;
 	while (s == CTF_WALK_OK && w.pos < w.end) {
 		uint64_t start = w.pos;

@@ -6,8 +6,8 @@
  * clock values of its event headers in place (shift: the difference of the two clocks'
  * offsets, in cycles; compact timestamps keep their width, their wrap-arounds follow).
  *
- *   ctf_walk_packet(types, sc, packet, content_bits, clock_begin, shift, &at, why, size)
- *       packet: the packet's bytes from its header; content_bits: its content size;
+ *   ctf_walk_packet(types, sc, packet, bytes, content_bits, clock_begin, shift, &at, why, size)
+ *       packet: the packet's `bytes` bytes from its header; content_bits: its content size;
  *       clock_begin: its timestamp_begin, where the event clock starts.
  *       CTF_WALK_OK every event decodes up to content_bits; CTF_WALK_DAMAGED they do not;
  *       CTF_WALK_UNSUPPORTED something is outside what the walk does (a clock value
@@ -26,7 +26,7 @@ enum ctf_walk_status { CTF_WALK_OK, CTF_WALK_DAMAGED, CTF_WALK_UNSUPPORTED };
 
 enum ctf_walk_status ctf_walk_packet(const struct ctf_types *types,
 				     const struct ctf_stream_class *sc, uint8_t *packet,
-				     uint64_t content_bits, uint64_t clock_begin, int64_t shift,
+				     size_t packet_bytes, uint64_t content_bits, uint64_t clock_begin, int64_t shift,
 				     uint64_t *at_byte, char *why, size_t why_size);
 
 #endif
