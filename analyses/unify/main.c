@@ -5,9 +5,10 @@
  *
  * Two passes over the inputs (docs/record-unify.md): the first collects the GPU activity
  * records (only traces whose metadata declares hsa_activity events); then the inputs'
- * packets are copied under one merged metadata with the synthesized events added
- * (copy_path), or, when they cannot be or with --reencode, the second pass merges every
- * event in time order and writes the output through sink.ctf.fs.
+ * packets are copied under one merged metadata with the synthesized events added, the
+ * inputs that cannot be copied re-encoded alone (copy_path), or, when none can be or with
+ * --reencode, the second pass merges every event in time order and writes the output
+ * through sink.ctf.fs.
  *
  * Exit status: 0 all input read, 1 failure or damaged input skipped (best-effort output
  * written when possible), 2 usage error.
