@@ -23,6 +23,7 @@ struct parser {
 	size_t why_size;
 	enum byte_order *bo;	/* per type in t->all */
 	size_t bo_cap;
+	int depth;		/* types nested, against a stack overflow */
 };
 
 static void *fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -604,7 +605,21 @@ static struct ctf_type *parse_alias(struct parser *p, bool member)
 	return ty ? ty : fail(p, "type %s is not declared", len ? name : "(none)");
 }
 
+static struct ctf_type *parse_type_at(struct parser *p, bool member);
+
 static struct ctf_type *parse_type(struct parser *p, bool member)
+{
+	struct ctf_type *ty;
+
+	if (p->depth >= 64)
+		return fail(p, "types nested more than 64 deep");
+	p->depth++;
+	ty = parse_type_at(p, member);
+	p->depth--;
+	return ty;
+}
+
+static struct ctf_type *parse_type_at(struct parser *p, bool member)
 {
 	struct tsdl_tok t;
 
@@ -854,7 +869,7 @@ struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 				  size_t why_size)
 {
 	struct ctf_types *t = calloc(1, sizeof(*t));
-	struct parser p = { t, text, end, why, why_size, NULL, 0 };
+	struct parser p = { t, text, end, why, why_size, NULL, 0, 0 };
 	struct tsdl_tok tok;
 
 	why[0] = '\0';

@@ -23,6 +23,7 @@ struct walk {
 	bool in_packet;		/* packet header and context: clock values only remembered */
 	struct seen seen[SEEN_MAX];
 	unsigned n_seen;
+	uint64_t budget;	/* fields left: fields of no size cannot make a walk endless */
 	char *why;
 	size_t why_size;
 };
@@ -213,6 +214,8 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 {
 	enum ctf_walk_status s;
 
+	if (!w->budget--)
+		return say(w, CTF_WALK_DAMAGED, "more fields than the packet's size can hold");
 	switch (t->kind) {
 	case CTF_INT:
 		return walk_int(w, t, as);
@@ -300,7 +303,8 @@ enum ctf_walk_status ctf_walk_packet(const struct ctf_types *types,
 				     uint64_t *at_byte, char *why, size_t why_size)
 {
 	struct walk w = { .buf = packet, .bytes = packet_bytes, .end = content_bits, .clock = clock_begin,
-			  .shift = shift, .in_packet = true, .why = why, .why_size = why_size };
+			  .shift = shift, .in_packet = true, .why = why, .why_size = why_size,
+			  .budget = 2 * content_bits + 4096 };
 	enum ctf_walk_status s = CTF_WALK_OK;
 
 	if (types->packet_header)
