@@ -25,7 +25,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 63
+plan 65
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -64,6 +64,12 @@ for s in vector_copy multi_thread matmul_pipeline; do
 done
 
 clocks() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | grep -c '^clock {'; }
+# The raw clock values (cycles) of both outputs: the same when the copy moved the times.
+same_cycles() {
+	babeltrace2 --clock-cycles "$tmp/$1.copy" >"$tmp/$1.copy.cyc" 2>/dev/null &&
+		babeltrace2 --clock-cycles "$tmp/$1.re" >"$tmp/$1.re.cyc" 2>/dev/null &&
+		cmp -s "$tmp/$1.copy.cyc" "$tmp/$1.re.cyc"
+}
 
 if [ -d "$shared" ]; then
 	both_ways shared "$shared"
@@ -71,6 +77,8 @@ if [ -d "$shared" ]; then
 		"2 0 1" "shared: both traces copied, the kernel's times moved onto the UST clock: one clock"
 	grep -q "copying .*/kernel with its times moved by -\{0,1\}[0-9]* ns onto .*/ust's clock" "$tmp/shared.copy.log"
 	ok $? "shared: which input is moved onto which clock is said" || sed 's/^/# /' "$tmp/shared.copy.log" >&2
+	same_cycles shared
+	ok $? "shared: the same raw clock values as re-encoded (the kernel's in UST cycles)"
 	copy_opts=--keep-clocks
 	both_ways shared.kc "$shared"
 	copy_opts=
@@ -80,7 +88,7 @@ if [ -d "$shared" ]; then
 	[ -s "$tmp/in.cyc" ] && cmp -s "$tmp/in.cyc" "$tmp/out.cyc" && [ "$(clocks "$tmp/shared.kc.copy")" = 2 ]
 	ok $? "shared, --keep-clocks: the kernel events keep their own clock's cycle values (two clock classes)"
 else
-	skip 13 "../shared/traces is absent"
+	skip 14 "../shared/traces is absent"
 fi
 
 rec -c A,B -c C -o "$tmp/gpu" -- "$app" 2>/dev/null
@@ -102,14 +110,21 @@ ok $? "gpu: hsatrace stats reads the same tables from both (but the trace's path
 rec --event 'hsatrace_bench:*' -o "$tmp/run1" -- "$app" --bulk 2000 2>/dev/null
 rec -o "$tmp/run2" -- "$app" 2>/dev/null
 both_ways runs "$tmp/run1" "$tmp/run2"
-# Each session measures its clock's offset: when they differ, the second run's times move.
-offset_of() { sed -n 's/^[[:space:]]*offset = \([0-9-]*\);.*/\1/p' "$(find "$1" -name metadata | head -n 1)"; }
-if [ "$(offset_of "$tmp/run1")" = "$(offset_of "$tmp/run2")" ]; then
+# Each session measures its clock's offset (ns at 1 GHz): when they differ, the second
+# run's times move by the difference.
+clock_ns() {
+	_m=$(babeltrace2 --output-format=ctf-metadata "$(dirname "$(find "$1" -name metadata | head -n 1)")")
+	_s=$(echo "$_m" | sed -n 's/^[[:space:]]*offset_s = \([0-9-]*\);.*/\1/p')
+	_o=$(echo "$_m" | sed -n 's/^[[:space:]]*offset = \([0-9-]*\);.*/\1/p')
+	echo $((${_s:-0} * 1000000000 + ${_o:-0}))
+}
+d=$(($(clock_ns "$tmp/run2") - $(clock_ns "$tmp/run1")))
+if [ "$d" = 0 ]; then
 	! grep -q "with its times moved" "$tmp/runs.copy.log"
 	ok $? "runs: the same clock offset: nothing moved"
 else
-	grep -q "copying $tmp/run2/.* with its times moved by -\{0,1\}[0-9]* ns onto $tmp/run1/.*'s clock" "$tmp/runs.copy.log"
-	ok $? "runs: the second run's times moved onto the first run's clock, said" ||
+	grep -q "copying $tmp/run2/.* with its times moved by $d ns onto $tmp/run1/.*'s clock" "$tmp/runs.copy.log"
+	ok $? "runs: the second run's times moved by the offsets' difference ($d ns), said" ||
 		sed 's/^/# /' "$tmp/runs.copy.log" >&2
 fi
 is "$(val copied_traces "$tmp/runs.copy.sum") $(val reencoded_traces "$tmp/runs.copy.sum") $(clocks "$tmp/runs.copy")" \
@@ -127,10 +142,13 @@ babeltrace2 --output-format=ctf-metadata "$lt" >"$tmp/later.tsdl"
 o=$(sed -n 's/^[[:space:]]*offset = \([0-9]*\);.*/\1/p' "$tmp/later.tsdl")
 sed "s/^\([[:space:]]*offset = \)$o;/\1$((o + 1500000123));/" "$tmp/later.tsdl" >"$lt/metadata"
 both_ways later "$tmp/run1" "$tmp/later"
-grep -q "copying $lt with its times moved by 1500000123 ns onto" "$tmp/later.copy.log" &&
-	[ "$(clocks "$tmp/later.copy")" = 1 ]
-ok $? "later: its times moved by the offsets' difference onto the first run's clock, one clock" ||
+d=$(($(clock_ns "$tmp/later") - $(clock_ns "$tmp/run1")))
+grep -q "copying $lt with its times moved by $d ns onto" "$tmp/later.copy.log" &&
+	[ "$d" -ge 1500000123 ] && [ "$(clocks "$tmp/later.copy")" = 1 ]
+ok $? "later: its times moved by the offsets' difference ($d ns) onto the first run's clock, one clock" ||
 	sed 's/^/# /' "$tmp/later.copy.log" >&2
+same_cycles later
+ok $? "later: the same raw clock values as re-encoded"
 
 # Many small packets per stream (4 KiB sub-buffers), then two of them swapped in one stream
 # file: copying cannot put them back in time order, so that trace is re-encoded.
