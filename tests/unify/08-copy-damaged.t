@@ -5,7 +5,8 @@
 # copied) is re-encoded instead, as --reencode does it: the damaged stream is cut where it
 # stops decoding, the stream named, exit status 1, and the output reads to its end with
 # the same events as --reencode's. Alone it re-encodes everything; next to an intact run
-# the intact one is still copied. --no-verify copies the damage as it is.
+# the intact one is still copied. An input whose metadata the walk does not understand is
+# decoded by babeltrace2 instead. --no-verify copies the damage as it is.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -16,7 +17,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 17
+plan 20
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -85,6 +86,31 @@ is "$(babeltrace2 --output-format=ctf-metadata "$tmp/mix.out" | grep -c '^clock 
 "$unify" --summary "$tmp/good" -o "$tmp/good.out" >"$tmp/good.sum" 2>"$tmp/good.log"
 is "$? $(val path "$tmp/good.sum") $(val reencoded_traces "$tmp/good.sum")" "0 copy 0" \
 	"the intact recording: copied, exit 0"
+
+# Metadata the walk does not understand (a type declared inside a structure, which
+# babeltrace2 reads): babeltrace2 decodes each stream of the input instead, before copying.
+odd_meta() { # FROM TO
+	cp -r "$1" "$2" && chmod -R u+w "$2"
+	_t=$(dirname "$(find "$2" -name metadata | head -n 1)")
+	babeltrace2 --output-format=ctf-metadata "$_t" |
+		sed 's/fields := struct {/fields := struct { typealias integer { size = 8; align = 8; signed = false; } := odd_u8;/' \
+			>"$tmp/odd.tsdl" && mv "$tmp/odd.tsdl" "$_t/metadata"
+}
+odd_meta "$tmp/good" "$tmp/odd"
+"$unify" --summary "$tmp/odd" -o "$tmp/odd.out" >"$tmp/odd.sum" 2>"$tmp/odd.log"
+is "$? $(val path "$tmp/odd.sum")" "0 copy" "metadata the walk does not understand: verified by babeltrace2, copied"
+"$unify" --reencode "$tmp/odd" -o "$tmp/odd.re" >/dev/null 2>&1
+babeltrace2 "$tmp/odd.out" >"$tmp/odd.out.txt" 2>/dev/null && babeltrace2 "$tmp/odd.re" >"$tmp/odd.re.txt" 2>/dev/null &&
+	[ -s "$tmp/odd.re.txt" ] && cmp -s "$tmp/odd.out.txt" "$tmp/odd.re.txt"
+ok $? "metadata the walk does not understand: the same events as --reencode"
+odd_meta "$tmp/bad" "$tmp/oddbad"
+ot=$(dirname "$(find "$tmp/oddbad" -name metadata | head -n 1)")
+"$unify" --summary "$tmp/oddbad" -o "$tmp/oddbad.out" >"$tmp/oddbad.sum" 2>"$tmp/oddbad.log"
+st=$?
+[ "$st" = 1 ] && [ "$(val path "$tmp/oddbad.sum")" = reencode ] &&
+	grep -q "cannot be copied: $ot: its events do not all decode (file=$ot/$f)" "$tmp/oddbad.log"
+ok $? "and damaged: babeltrace2 finds it, the file named, re-encoded, exit 1 (got $st)" ||
+	sed 's/^/# /' "$tmp/oddbad.log" >&2
 
 # --no-verify: the corrupted packets are copied as they are, unnoticed.
 "$unify" --summary --no-verify "$tmp/bad" -o "$tmp/nv.out" >"$tmp/nv.sum" 2>"$tmp/nv.log"
