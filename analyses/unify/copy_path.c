@@ -151,21 +151,27 @@ struct probe {
 	char why[1024];
 };
 
-/* Merges the input's metadata alone and walks its packets (their events too when verify
- * and understood). 0 or -1. */
-static int probe_input(const char *dir, bool verify, struct probe *pr)
+/* pr->why: the reason, which names its input first. */
+static void say_why(struct probe *pr, const char *dir, const char *reason)
+{
+	bool named = strncmp(reason, dir, strlen(dir)) == 0;
+
+	snprintf(pr->why, sizeof(pr->why), "%s%s%s", named ? "" : dir, named ? "" : ": ", reason);
+}
+
+/* Merges the input's metadata alone and walks its packet headers (its events are walked
+ * once the output clock is known: build_meta). 0 or -1. */
+static int probe_input(const char *dir, struct probe *pr)
 {
 	struct copy_meta s;
-	struct add_how how = { .with_env = true, .verify = verify };
+	struct add_how how = { .with_env = true };
 	char reason[900] = "";
-	bool named;
 	int r;
 
 	copy_meta_init(&s);
 	r = add_input(&s, dir, &how, reason, sizeof(reason));
 	pr->copy = r == 0;
-	named = strncmp(reason, dir, strlen(dir)) == 0;	/* every reason names its input */
-	snprintf(pr->why, sizeof(pr->why), "%s%s%s", named ? "" : dir, named ? "" : ": ", reason);
+	say_why(pr, dir, reason);
 	if (s.n_inputs) {
 		const char *domain = copy_input_env(&s.inputs[0], "domain");
 
@@ -217,17 +223,38 @@ static int shift_onto(struct probe *pr, const struct probe *ref)
 	return 0;
 }
 
-/* Which inputs are copied: metadata and packets understood, the reference clock (unless
- * keep_clocks), every event decoding (verify). Each input re-encoded is said, with why.
- * 0, 1 (nothing can be copied, why) or -1. */
+/* Says what is done with each input: moved onto the output clock, re-encoded (why). 0, or
+ * 1 when nothing is copied (why: the caller says it is re-encoding every event). */
+static int say_choices(const char *const *paths, size_t n, const struct probe *pr,
+		       size_t copied, char *why, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!copied && !pr[i].copy) {
+			snprintf(why, size, "%s%s", pr[i].why, n > 1 ? " (and no other input can "
+				 "be copied)" : "");
+			return 1;
+		}
+		if (pr[i].copy && pr[i].shift)
+			fprintf(stderr, "hsatrace unify: copying %s with its times moved by %lld ns onto "
+				"%s's clock (its clock's offset differs; Trace Compass reads one clock "
+				"per trace)\n", paths[i], (long long)pr[i].shift,
+				paths[reference_input(pr, n)]);
+		else if (!pr[i].copy)
+			fprintf(stderr, "hsatrace unify: re-encoding %s\n", pr[i].why);
+	}
+	return 0;
+}
+
+/* Which inputs can be copied: metadata and packet headers understood, the reference clock
+ * or one its times can be moved onto (unless keep_clocks), every event decoding with
+ * babeltrace2 when the walk does not understand them (verify). 0 or -1. */
 static int choose(const char *const *paths, size_t n, const struct copy_options *opts,
-		  struct probe *pr, char *why, size_t size)
+		  struct probe *pr)
 {
 	long ref;
-	size_t copied = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (probe_input(paths[i], opts->verify, &pr[i]) != 0)
+		if (probe_input(paths[i], &pr[i]) != 0)
 			return -1;
 	ref = reference_input(pr, n);
 	for (size_t i = 0; i < n && !opts->keep_clocks; i++) {
@@ -241,36 +268,54 @@ static int choose(const char *const *paths, size_t n, const struct copy_options 
 		} else if (!copy_clock_same(&pr[i].clock, &pr[ref].clock) &&
 			   shift_onto(&pr[i], &pr[ref]) != 0) {
 			snprintf(pr[i].why, sizeof(pr[i].why), "%s: its clock is not %s's (offset "
-				 "%lld ns from the origin, not %lld ns) and Trace Compass reads one "
-				 "clock per trace: its times are converted to that clock", paths[i],
-				 paths[ref], clock_offset_ns(&pr[i].clock),
-				 clock_offset_ns(&pr[ref].clock));
+				 "%lld ns from the origin, not %lld ns) and its times cannot be moved "
+				 "onto it as they are copied (another frequency or UUID, or events the "
+				 "walk does not understand); Trace Compass reads one clock per trace: "
+				 "they are converted to that clock", paths[i], paths[ref],
+				 clock_offset_ns(&pr[i].clock), clock_offset_ns(&pr[ref].clock));
 			pr[i].copy = false;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
-		/* the walk verified it; else babeltrace2 decodes it */
+	for (size_t i = 0; i < n; i++)	/* the others' events are walked by build_meta */
 		if (pr[i].copy && opts->verify && !pr[i].walkable &&
 		    copy_verify_trace(paths[i], pr[i].why, sizeof(pr[i].why)) != 0)
 			pr[i].copy = false;
-		copied += pr[i].copy;
-	}
+	return 0;
+}
+
+/* The merged metadata of the inputs to copy, each one's events walked (verify, and the
+ * move of its times checked): 0; 1 an input cannot be copied after all (now marked so:
+ * build again); -1. */
+static int build_meta(struct copy_meta *m, const char *const *paths, size_t n,
+		      struct probe *pr, const struct copy_options *opts, bool with_env)
+{
 	for (size_t i = 0; i < n; i++) {
-		if (pr[i].copy && pr[i].shift && copied)
-			fprintf(stderr, "hsatrace unify: copying %s with its times moved by %lld ns onto "
-				"%s's clock (its clock's offset differs; Trace Compass reads one clock "
-				"per trace)\n", paths[i], (long long)pr[i].shift,
-				paths[reference_input(pr, n)]);
-		if (pr[i].copy)
+		struct add_how how = { .with_env = with_env, .shift = pr[i].shift,
+				       .verify = opts->verify && pr[i].walkable,
+				       .clock_as = pr[i].shift ? &pr[reference_input(pr, n)].clock : NULL };
+		char reason[900] = "";
+		int r;
+
+		if (!pr[i].copy)
 			continue;
-		if (!copied) {	/* the caller says it: re-encoding every event */
-			snprintf(why, size, "%s%s", pr[i].why, n > 1 ? " (and no other input can "
-				 "be copied)" : "");
-			return 1;
+		r = add_input(m, paths[i], &how, reason, sizeof(reason));
+		if (r > 0) {
+			pr[i].copy = false;
+			say_why(&pr[i], paths[i], reason);
 		}
-		fprintf(stderr, "hsatrace unify: re-encoding %s\n", pr[i].why);
+		if (r != 0)
+			return r;
 	}
 	return 0;
+}
+
+static size_t count_copied(const struct probe *pr, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += pr[i].copy;
+	return k;
 }
 
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
@@ -288,23 +333,22 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	copy_meta_init(&m);
 	if (!pr || !copied)
 		goto end;
-	if ((ret = refuse_job(job, why, why_size)) != 0 ||
-	    (ret = choose(paths, n, opts, pr, why, why_size)) != 0)
+	if ((ret = refuse_job(job, why, why_size)) != 0 || (ret = choose(paths, n, opts, pr)) != 0)
+		goto end;
+	/* With inputs re-encoded, the environment is the one the filter merged from all. An
+	 * input found damaged by the walk is re-encoded too: the metadata is merged again. */
+	while (count_copied(pr, n) &&
+	       (ret = build_meta(&m, paths, n, pr, opts, count_copied(pr, n) == n)) == 1) {
+		copy_meta_release(&m);
+		copy_meta_init(&m);
+	}
+	if (ret < 0 || (ret = say_choices(paths, n, pr, count_copied(pr, n), why, why_size)) != 0)
 		goto end;
 	for (size_t i = 0; i < n; i++) {
 		copied[i] = pr[i].copy;
 		result->traces += copied[i];
 	}
 	result->reencoded = n - result->traces;
-	/* With inputs re-encoded, the environment is the one the filter merged from all. */
-	for (size_t i = 0; i < n; i++) {
-		/* verified already; a shift is walked again (a time before the origin) */
-		struct add_how how = { .with_env = !result->reencoded, .shift = pr[i].shift,
-				       .clock_as = pr[i].shift ? &pr[reference_input(pr, n)].clock : NULL };
-
-		if (copied[i] && (ret = add_input(&m, paths[i], &how, why, why_size)) != 0)
-			goto end;
-	}
 	ret = -1;
 	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
 		tmp_dir = NULL;

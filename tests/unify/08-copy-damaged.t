@@ -17,7 +17,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 20
+plan 22
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -81,6 +81,24 @@ n=$(wc -l <"$tmp/mix.re.txt")
 ok $? "with an intact run: the same $n events as --reencode"
 is "$(babeltrace2 --output-format=ctf-metadata "$tmp/mix.out" | grep -c '^clock {')" 1 \
 	"with an intact run: one clock"
+
+# The damaged run with a clock 1.5 s later (its times would be moved): found as it is
+# walked with the move, re-encoded; the intact one still copied.
+cp -r "$tmp/bad" "$tmp/badlater" && chmod -R u+w "$tmp/badlater"
+blt=$(dirname "$(find "$tmp/badlater" -name metadata | head -n 1)")
+babeltrace2 --output-format=ctf-metadata "$blt" >"$tmp/bl.tsdl"
+o=$(sed -n 's/^[[:space:]]*offset = \([0-9]*\);.*/\1/p' "$tmp/bl.tsdl")
+sed "s/^\([[:space:]]*offset = \)$o;/\1$((o + 1500000000));/" "$tmp/bl.tsdl" >"$blt/metadata"
+"$unify" --summary "$tmp/other" "$tmp/badlater" -o "$tmp/bl.out" >"$tmp/bl.sum" 2>"$tmp/bl.log"
+st=$?
+[ "$st" = 1 ] && [ "$(val copied_traces "$tmp/bl.sum") $(val reencoded_traces "$tmp/bl.sum")" = "1 1" ] &&
+	grep -q "re-encoding $blt: its events do not all decode (.*) at byte [0-9]* of $blt/$f\$" "$tmp/bl.log"
+ok $? "another clock and damaged: re-encoded, said why, the intact run copied, exit 1 (got $st)" ||
+	sed 's/^/# /' "$tmp/bl.log" >&2
+"$unify" --reencode "$tmp/other" "$tmp/badlater" -o "$tmp/bl.re" >/dev/null 2>&1
+babeltrace2 "$tmp/bl.out" >"$tmp/bl.out.txt" 2>/dev/null && babeltrace2 "$tmp/bl.re" >"$tmp/bl.re.txt" 2>/dev/null &&
+	[ -s "$tmp/bl.re.txt" ] && cmp -s "$tmp/bl.out.txt" "$tmp/bl.re.txt"
+ok $? "another clock and damaged: the output reads, the same events as --reencode"
 
 # The intact recording alone is copied (verified, nothing to re-encode).
 "$unify" --summary "$tmp/good" -o "$tmp/good.out" >"$tmp/good.sum" 2>"$tmp/good.log"
