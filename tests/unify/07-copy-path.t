@@ -25,7 +25,7 @@ shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
 for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 65
+plan 70
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -59,7 +59,7 @@ both_ways() {
 	ok $? "$name: one trace, one metadata, one folder"
 }
 
-for s in vector_copy multi_thread matmul_pipeline; do
+for s in vector_copy multi_thread matmul_pipeline hip_streams; do
 	both_ways "$s" "$samples/$s/trace"
 done
 
