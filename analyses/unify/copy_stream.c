@@ -233,31 +233,69 @@ static void shift_times(const struct stream_copy *c, unsigned char *ctx,
 	}
 }
 
+/* The stream class of the packet whose header is `head` (`got` bytes of it read): its
+ * input and output ids, its index in c->in->sc. 0 or 1. */
+static int packet_class(struct stream_copy *c, const unsigned char *head, ssize_t got,
+			uint64_t offset, uint64_t *in_id, int64_t *out_id, size_t *k)
+{
+	const struct tsdl_layout *from = &c->in->header, *to = &c->m->inputs[0].header;
+	const struct tsdl_field *sid = tsdl_layout_field(from, "stream_id");
+	const struct tsdl_field *magic = tsdl_layout_field(from, "magic");
+
+	if (got < (ssize_t)(from->size / 8) || from->size % 8 || to->size % 8 || !usable(sid))
+		return refuse(c, "a packet header is cut or not on whole bytes", offset);
+	if (get_uint(head, magic ? magic : &(struct tsdl_field){ "", 0, 32 }, c->in->big_endian) !=
+	    CTF_MAGIC)
+		return refuse(c, "no CTF magic number", offset);
+	*in_id = sid ? get_uint(head, sid, c->in->big_endian) : 0;
+	*out_id = copy_input_stream_id(c->in, *in_id, k);
+	return *out_id < 0 ? refuse(c, "a packet of an undeclared stream class", offset) : 0;
+}
+
+/* Reads and walks the packet when its events must be: every packet of an input to verify
+ * (dry run), every packet whose times move. *walked: c->packet holds it. 0 or 1. */
+static int walk_if_needed(struct stream_copy *c, uint64_t in_id, const unsigned char *ctx,
+			  const struct tsdl_layout *l, uint64_t bytes, uint64_t csize,
+			  uint64_t offset, bool *walked)
+{
+	int r;
+
+	*walked = c->in->types && (c->dry_run ? c->in->verify || c->in->shift : c->in->shift);
+	if (!*walked)
+		return 0;
+	r = read_packet(c, offset, bytes);
+	return r ? r : walk_packet(c, in_id, ctx, l, bytes, csize, offset);
+}
+
+/* The output's header and context (`out`, `out_head` bytes), then the input packet's
+ * rest from byte `in_head`: from memory when walked (its times moved), else copied. */
+static int write_packet(struct stream_copy *c, const unsigned char *out, size_t out_head,
+			uint64_t offset, uint64_t in_head, uint64_t bytes, bool walked)
+{
+	if (write_all(c, out, out_head) != 0)
+		return -1;
+	if (walked)
+		return write_all(c, c->packet + in_head, bytes - in_head);
+	return copy_range(c, offset + in_head, bytes - in_head);
+}
+
 /* One packet at `offset`: *bytes its size. 0, 1 (cannot copy), -1 (write failed). */
 static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 {
 	const struct tsdl_layout *from = &c->in->header, *to = &c->m->inputs[0].header;
-	const struct tsdl_field *sid = tsdl_layout_field(from, "stream_id"), *ps, *cs, *de;
+	const struct tsdl_field *ps, *cs, *de;
 	unsigned char head[HEAD_MAX], out[HEAD_MAX];
 	ssize_t got = pread(c->fd, head, sizeof(head), (off_t)offset);
 	const struct copy_stream_class *sc;
 	unsigned old_ctx, new_ctx, ctx_bytes;
-	uint64_t in_id = 0, psize, csize;
+	uint64_t in_id, psize, csize;
 	size_t k;
 	int64_t out_id, delta;
 	bool walked;
 	int r;
 
-	if (got < (ssize_t)(from->size / 8) || from->size % 8 || to->size % 8 || !usable(sid))
-		return refuse(c, "a packet header is cut or not on whole bytes", offset);
-	if (get_uint(head, tsdl_layout_field(from, "magic") ? tsdl_layout_field(from, "magic") :
-		     &(struct tsdl_field){ "", 0, 32 }, c->in->big_endian) != CTF_MAGIC)
-		return refuse(c, "no CTF magic number", offset);
-	if (sid)
-		in_id = get_uint(head, sid, c->in->big_endian);
-	out_id = copy_input_stream_id(c->in, in_id, &k);
-	if (out_id < 0)
-		return refuse(c, "a packet of an undeclared stream class", offset);
+	if ((r = packet_class(c, head, got, offset, &in_id, &out_id, &k)) != 0)
+		return r;
 	sc = &c->in->sc[k];
 	old_ctx = align_up(from->size, sc->context.align) / 8;
 	new_ctx = align_up(to->size, sc->context.align) / 8;
@@ -284,11 +322,8 @@ static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 	*bytes = psize / 8;
 	if ((r = build_header(c, head, out, (uint64_t)out_id, offset)) != 0)
 		return r;
-	/* Walked: every packet of an input to verify (dry run), every packet shifted. */
-	walked = c->in->types && (c->dry_run ? c->in->verify || c->in->shift : c->in->shift);
-	if (walked && ((r = read_packet(c, offset, *bytes)) != 0 ||
-		       (r = walk_packet(c, in_id, head + old_ctx, &sc->context, *bytes, csize,
-					 offset)) != 0))
+	if ((r = walk_if_needed(c, in_id, head + old_ctx, &sc->context, *bytes, csize, offset,
+				&walked)) != 0)
 		return r;
 	memset(out + to->size / 8, 0, new_ctx - to->size / 8);
 	memcpy(out + new_ctx, head + old_ctx, ctx_bytes);
@@ -299,11 +334,8 @@ static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 	c->counts->bytes += (uint64_t)((int64_t)*bytes + delta);
 	if (c->dry_run)
 		return 0;
-	if (write_all(c, out, new_ctx + ctx_bytes) != 0)
-		return -1;
-	if (walked)
-		return write_all(c, c->packet + old_ctx + ctx_bytes, *bytes - old_ctx - ctx_bytes);
-	return copy_range(c, offset + old_ctx + ctx_bytes, *bytes - old_ctx - ctx_bytes);
+	return write_packet(c, out, new_ctx + ctx_bytes, offset, old_ctx + ctx_bytes, *bytes,
+			    walked);
 }
 
 /* A new file in out_dir named as the input's, or NAME_2, NAME_3... when taken. */
