@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analyses/common/ctf_clock.h"
+#include "analyses/unify/ctf_type.h"
 
 /* One `key = value;` (or `key := type;`) of a block. */
 struct entry {
@@ -56,6 +57,7 @@ static void release_input(struct copy_input *in)
 	free(in->env);
 	free(in->sc);
 	free(in->dir);
+	ctf_types_destroy(in->types);
 }
 
 void copy_meta_release(struct copy_meta *m)
@@ -322,7 +324,7 @@ static int add_env(struct adder *a, const char *s, const char *e)
 	return 0;
 }
 
-static const char *input_env(const struct copy_input *in, const char *name)
+const char *copy_input_env(const struct copy_input *in, const char *name)
 {
 	for (size_t i = 0; i < in->n_env; i++)
 		if (strcmp(in->env[i].name, name) == 0)
@@ -330,7 +332,7 @@ static const char *input_env(const struct copy_input *in, const char *name)
 	return NULL;
 }
 
-static bool same_clock(const struct copy_clock *x, const struct copy_clock *y)
+bool copy_clock_same(const struct copy_clock *x, const struct copy_clock *y)
 {
 	__int128 ox = (__int128)x->offset_s * x->freq + x->offset;
 	__int128 oy = (__int128)y->offset_s * y->freq + y->offset;
@@ -367,7 +369,7 @@ static int parse_clock(struct adder *a, const char *s, const char *e, struct cop
 	const char *cur, *close;
 	struct entry en;
 	char v[128];
-	const char *tracer = input_env(a->in, "tracer_name");
+	const char *tracer = copy_input_env(a->in, "tracer_name");
 
 	/* babeltrace2 takes an LTTng clock's origin as the Unix epoch: said explicitly. */
 	c->absolute = tracer && strncmp(tracer, "\"lttng", 6) == 0;
@@ -412,8 +414,18 @@ static int add_clock(struct adder *a, const char *s, const char *e)
 
 	if (parse_clock(a, s, e, &c, name, sizeof(name), description, sizeof(description)) != 0)
 		return -1;
+	if (a->m->clock_as) {	/* its times are shifted onto that clock by copy_stream */
+		struct copy_clock *as = a->m->clock_as;
+
+		c.freq = as->freq;
+		c.offset_s = as->offset_s;
+		c.offset = as->offset;
+		c.absolute = as->absolute;
+		memcpy(c.uuid, as->uuid, sizeof(c.uuid));
+		description[0] = '\0';
+	}
 	for (size_t i = 0; i < a->m->n_clocks; i++) {
-		if (!same_clock(&a->m->clocks[i], &c))
+		if (!copy_clock_same(&a->m->clocks[i], &c))
 			continue;
 		if (strcmp(a->m->clocks[i].name, name) == 0)
 			return 0;
@@ -636,10 +648,13 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	if (each_statement(&a, text, text + strlen(text), true) != 0 ||
 	    each_statement(&a, text, text + strlen(text), false) != 0)
 		goto end;
-	if (!a.in->header.n)
+	if (!a.in->header.n) {
 		fail(&a, "no trace block");
-	else
+	} else {
+		a.in->types = ctf_types_parse(text, text + strlen(text), a.in->types_why,
+					      sizeof(a.in->types_why));
 		ret = 0;
+	}
 end:
 	tsdl_renames_release(&a.renames);
 	free(text);
@@ -685,7 +700,7 @@ static char *own(struct env_out *o, char *s)
  * another value is kept as "<domain>_<name>" (or "trace<index>_<name>"). */
 static int merge_input_env(struct env_out *o, const struct copy_input *in, size_t index)
 {
-	const char *domain = input_env(in, "domain");
+	const char *domain = copy_input_env(in, "domain");
 	char dom[64] = "";
 
 	if (domain && strlen(domain) >= 2 && strlen(domain) < sizeof(dom) + 2 && domain[0] == '"')
@@ -742,7 +757,7 @@ static size_t env_order(const struct copy_meta *m, const struct copy_input **ord
 		if (!m->inputs[i].with_env)
 			continue;
 		order[n++] = &m->inputs[i];
-		domain = input_env(&m->inputs[i], "domain");
+		domain = copy_input_env(&m->inputs[i], "domain");
 		if (domain && strcmp(domain, "\"kernel\"") == 0 && n > 1) {
 			const struct copy_input *first = order[0];
 

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analyses/unify/ctf_type.h"
 #include "analyses/unify/tsdl.h"
 #include "analyses/unify/tsdl_layout.h"
 #include "analyses/unify/unify_filter.h"
@@ -46,6 +47,10 @@ struct copy_input {
 	bool with_env;
 	struct copy_env_entry *env;
 	size_t n_env;
+	struct ctf_types *types;	/* its events' types (ctf_walk), NULL: not understood */
+	char types_why[200];		/* why not */
+	bool verify;			/* copy_stream walks every packet's events (dry run) */
+	int64_t shift;			/* cycles added to its clock values (clock_as) */
 };
 
 struct copy_clock {
@@ -68,6 +73,9 @@ struct copy_meta {
 	size_t n_inputs;
 	uint64_t next_stream_id;
 	uint8_t uuid[16];
+	/* Set around copy_meta_add: the input's clocks are taken as this one (its times are
+	 * shifted by copy_stream onto it). */
+	struct copy_clock *clock_as;
 };
 
 void copy_meta_init(struct copy_meta *m);
@@ -79,6 +87,12 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 /* Writes the merged metadata (text) to `path`, the environment followed by `extra`. */
 int copy_meta_write(const struct copy_meta *m, const char *path,
 		    const struct unify_env_entry *extra, size_t n_extra);
+
+/* An input's environment value (a TSDL literal: "text" or an integer), or NULL. */
+const char *copy_input_env(const struct copy_input *in, const char *name);
+
+/* Whether two clocks are the same clock: frequency, offset (in cycles), UUID, origin. */
+bool copy_clock_same(const struct copy_clock *x, const struct copy_clock *y);
 
 /* The output stream class id for an input's stream class id, or -1. */
 int64_t copy_input_stream_id(const struct copy_input *in, uint64_t in_id, size_t *index);

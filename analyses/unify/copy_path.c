@@ -1,6 +1,7 @@
 #include "analyses/unify/copy_path.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,22 +10,15 @@
 
 #include "analyses/common/fs_tree.h"
 #include "analyses/unify/copy_meta.h"
+#include "analyses/unify/copy_verify.h"
 #include "analyses/unify/pass.h"
-
-static const char *env_value(const struct copy_input *in, const char *name)
-{
-	for (size_t i = 0; i < in->n_env; i++)
-		if (strcmp(in->env[i].name, name) == 0)
-			return in->env[i].value;
-	return NULL;
-}
 
 /* LTTng writes each stream in time order; so does unify. Other writers may not. */
 static bool written_in_order(const struct copy_input *in)
 {
-	const char *tracer = env_value(in, "tracer_name");
+	const char *tracer = copy_input_env(in, "tracer_name");
 
-	return (tracer && strncmp(tracer, "\"lttng", 6) == 0) || env_value(in, "hsatrace_unified");
+	return (tracer && strncmp(tracer, "\"lttng", 6) == 0) || copy_input_env(in, "hsatrace_unified");
 }
 
 static int refuse_job(const struct unify_job *job, char *why, size_t size)
@@ -42,38 +36,55 @@ static int refuse_job(const struct unify_job *job, char *why, size_t size)
 	return 0;
 }
 
+/* How an input is added: with its environment; its events walked in the dry run (every
+ * packet decoded); its times shifted onto `clock_as` by `shift` cycles. */
+struct add_how {
+	bool with_env, verify;
+	int64_t shift;
+	struct copy_clock *clock_as;
+};
+
 /* Merges the metadata of `dir` and checks its packets (without writing). 0, 1 or -1. */
-static int add_input(struct copy_meta *m, const char *dir, bool with_env, char *why,
-		     size_t size)
+static int add_input(struct copy_meta *m, const char *dir, const struct add_how *how,
+		     char *why, size_t size)
 {
 	struct copy_counts scratch = { 0 };
-	char reason[400];
+	struct copy_input *in;
+	char reason[600];
 	int r;
 
-	if (copy_meta_add(m, dir, with_env, reason, sizeof(reason)) != 0) {
+	m->clock_as = how->clock_as;
+	r = copy_meta_add(m, dir, how->with_env, reason, sizeof(reason));
+	m->clock_as = NULL;
+	if (r != 0) {
 		snprintf(why, size, "%s: %s", dir, reason);
 		return 1;
 	}
-	if (with_env && !written_in_order(&m->inputs[m->n_inputs - 1])) {
+	in = &m->inputs[m->n_inputs - 1];
+	if (how->with_env && !written_in_order(in)) {
 		snprintf(why, size, "%s: not written by LTTng nor by hsatrace unify (the time order "
 			 "of its events is only known by decoding them)", dir);
 		return 1;
 	}
+	in->verify = how->verify;
+	in->shift = how->shift;
 	r = copy_stream_input(m, m->n_inputs - 1, NULL, true, &scratch, reason, sizeof(reason));
 	if (r > 0)
 		snprintf(why, size, "%s", reason);
 	return r;
 }
 
-/* The synthesized events, alone, in a trace of their own at gpu_dir (none: no folder). */
-static int write_gpu_events(const char *const *paths, size_t n, struct unify_params *params,
-			    const char *gpu_dir)
+/* The synthesized events and the events of the inputs not copied, in a trace of their own
+ * at tmp_dir (nothing to write: no folder). */
+static int write_reencoded(const char *const *paths, size_t n, struct unify_params *params,
+			   const bool *copied, const char *tmp_dir)
 {
 	struct unify_params p = *params;
 	bt_graph *g = NULL;
 
 	p.gpu_only = true;
-	if (pass_run(paths, n, &p, gpu_dir, &g) != 0) {
+	p.copied_traces = copied;
+	if (pass_run(paths, n, &p, tmp_dir, &g) != 0) {
 		bt_graph_put_ref(g);
 		return -1;
 	}
@@ -104,10 +115,14 @@ static int copy_all(const struct copy_meta *m, const char *stage_dir,
 	if (copy_meta_write(m, path, params->env, params->n_env) != 0)
 		return -1;
 	for (size_t i = 0; i < m->n_inputs; i++) {
+		uint64_t discarded = result->counts.discarded_events;
 		int r = copy_stream_input(m, i, stage_dir, false, &result->counts, why, size);
 
 		if (r != 0)
 			return -1;	/* checked before: a change under our feet */
+		/* The re-encoded events' discarded counts are the filter's (params->counts). */
+		if (i >= result->traces)
+			result->counts.discarded_events = discarded;
 	}
 	return 0;
 }
@@ -124,39 +139,242 @@ static int refuse_clocks(const struct copy_meta *m, char *why, size_t size)
 	return 1;
 }
 
+/* What copy_path learnt of one input trace alone. */
+struct probe {
+	bool copy;			/* its packets are copied (else re-encoded: why) */
+	bool ust;			/* its domain is "ust" */
+	bool walkable;			/* its events' types are understood (ctf_walk) */
+	bool has_clock;
+	struct copy_clock clock;	/* its (first) clock; name not kept */
+	size_t n_clocks;
+	int64_t shift;			/* cycles onto the output clock (another clock) */
+	char why[1024];
+};
+
+/* pr->why: the reason, which names its input first. */
+static void say_why(struct probe *pr, const char *dir, const char *reason)
+{
+	bool named = strncmp(reason, dir, strlen(dir)) == 0;
+
+	snprintf(pr->why, sizeof(pr->why), "%s%s%s", named ? "" : dir, named ? "" : ": ", reason);
+}
+
+/* Merges the input's metadata alone and walks its packet headers (its events are walked
+ * once the output clock is known: build_meta). 0 or -1. */
+static int probe_input(const char *dir, struct probe *pr)
+{
+	struct copy_meta s;
+	struct add_how how = { .with_env = true };
+	char reason[900] = "";
+	int r;
+
+	copy_meta_init(&s);
+	r = add_input(&s, dir, &how, reason, sizeof(reason));
+	pr->copy = r == 0;
+	say_why(pr, dir, reason);
+	if (s.n_inputs) {
+		const char *domain = copy_input_env(&s.inputs[0], "domain");
+
+		pr->ust = domain && strcmp(domain, "\"ust\"") == 0;
+		pr->walkable = s.inputs[0].types != NULL;
+	}
+	pr->n_clocks = s.n_clocks;
+	if (s.n_clocks) {
+		pr->has_clock = true;
+		pr->clock = s.clocks[0];
+		pr->clock.name = NULL;
+	}
+	copy_meta_release(&s);
+	return r < 0 ? -1 : 0;
+}
+
+/* The input whose clock the re-encoding filter keeps (model_clock: the first UST trace's,
+ * else the first clock), or -1 when it is not known (metadata not understood). */
+static long reference_input(const struct probe *pr, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pr[i].ust)
+			return pr[i].has_clock ? (long)i : -1;
+	for (size_t i = 0; i < n; i++)
+		if (pr[i].has_clock)
+			return (long)i;
+	return -1;
+}
+
+static long long clock_offset_ns(const struct copy_clock *c)
+{
+	return (long long)((__int128)c->offset_s * 1000000000 +
+			   (__int128)c->offset * 1000000000 / c->freq);
+}
+
+/* Another clock of the same frequency whose events copy_stream can walk: its times are
+ * shifted by the offsets' difference, which is what re-encoding does to them (through ns
+ * from the origin). 0, or -1 (re-encode it). */
+static int shift_onto(struct probe *pr, const struct probe *ref)
+{
+	__int128 d = ((__int128)pr->clock.offset_s - ref->clock.offset_s) * (__int128)pr->clock.freq +
+		     ((__int128)pr->clock.offset - ref->clock.offset);
+
+	if (!pr->walkable || pr->clock.freq != ref->clock.freq ||
+	    strcmp(pr->clock.uuid, ref->clock.uuid) != 0 ||
+	    pr->clock.absolute != ref->clock.absolute || d > INT64_MAX / 2 || d < -(INT64_MAX / 2))
+		return -1;
+	pr->shift = (int64_t)d;
+	return 0;
+}
+
+/* Says what is done with each input: moved onto the output clock, re-encoded (why). 0, or
+ * 1 when nothing is copied (why: the caller says it is re-encoding every event). */
+static int say_choices(const char *const *paths, size_t n, const struct probe *pr,
+		       size_t copied, char *why, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!copied && !pr[i].copy) {
+			snprintf(why, size, "%s%s", pr[i].why, n > 1 ? " (and no other input can "
+				 "be copied)" : "");
+			return 1;
+		}
+		if (pr[i].copy && pr[i].shift)
+			fprintf(stderr, "hsatrace unify: copying %s with its times moved by %lld ns onto "
+				"%s's clock (its clock's offset differs; Trace Compass reads one clock "
+				"per trace)\n", paths[i], (long long)pr[i].shift,
+				paths[reference_input(pr, n)]);
+		else if (!pr[i].copy)
+			fprintf(stderr, "hsatrace unify: re-encoding %s\n", pr[i].why);
+	}
+	return 0;
+}
+
+/* Which inputs can be copied: metadata and packet headers understood, the reference clock
+ * or one its times can be moved onto (unless keep_clocks), every event decoding with
+ * babeltrace2 when the walk does not understand them (verify). 0 or -1. */
+static int choose(const char *const *paths, size_t n, const struct copy_options *opts,
+		  struct probe *pr)
+{
+	long ref;
+
+	for (size_t i = 0; i < n; i++)
+		if (probe_input(paths[i], &pr[i]) != 0)
+			return -1;
+	ref = reference_input(pr, n);
+	for (size_t i = 0; i < n && !opts->keep_clocks; i++) {
+		if (!pr[i].copy)
+			continue;
+		if (ref < 0 || pr[i].n_clocks > 1) {
+			snprintf(pr[i].why, sizeof(pr[i].why), "%s: %s", paths[i], ref < 0 ?
+				 "the clock the output keeps is not known (the UST trace's metadata "
+				 "is not understood)" : "it declares several clocks");
+			pr[i].copy = false;
+		} else if (!copy_clock_same(&pr[i].clock, &pr[ref].clock) &&
+			   shift_onto(&pr[i], &pr[ref]) != 0) {
+			snprintf(pr[i].why, sizeof(pr[i].why), "%s: its clock is not %s's (offset "
+				 "%lld ns from the origin, not %lld ns) and its times cannot be moved "
+				 "onto it as they are copied (another frequency or UUID, or events the "
+				 "walk does not understand); Trace Compass reads one clock per trace: "
+				 "they are converted to that clock", paths[i], paths[ref],
+				 clock_offset_ns(&pr[i].clock), clock_offset_ns(&pr[ref].clock));
+			pr[i].copy = false;
+		}
+	}
+	for (size_t i = 0; i < n; i++)	/* the others' events are walked by build_meta */
+		if (pr[i].copy && opts->verify && !pr[i].walkable &&
+		    copy_verify_trace(paths[i], pr[i].why, sizeof(pr[i].why)) != 0)
+			pr[i].copy = false;
+	return 0;
+}
+
+/* The merged metadata of the inputs to copy, each one's events walked (verify, and the
+ * move of its times checked): 0; 1 an input cannot be copied after all (now marked so:
+ * build again); -1. */
+static int build_meta(struct copy_meta *m, const char *const *paths, size_t n,
+		      struct probe *pr, const struct copy_options *opts, bool with_env)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct add_how how = { .with_env = with_env, .shift = pr[i].shift,
+				       .verify = opts->verify && pr[i].walkable,
+				       .clock_as = pr[i].shift ? &pr[reference_input(pr, n)].clock : NULL };
+		char reason[900] = "";
+		int r;
+
+		if (!pr[i].copy)
+			continue;
+		r = add_input(m, paths[i], &how, reason, sizeof(reason));
+		if (r > 0) {
+			pr[i].copy = false;
+			say_why(&pr[i], paths[i], reason);
+		}
+		if (r != 0)
+			return r;
+	}
+	return 0;
+}
+
+static size_t count_copied(const struct probe *pr, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += pr[i].copy;
+	return k;
+}
+
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, bool keep_clocks, const char *stage_dir,
-		    struct copy_result *result, char *why, size_t why_size)
+		    struct unify_params *params, const struct copy_options *opts,
+		    const char *stage_dir, struct copy_result *result, char *why,
+		    size_t why_size)
 {
 	struct copy_meta m;
-	char *gpu_dir = NULL;
-	int ret;
+	struct probe *pr = calloc(n + 1, sizeof(*pr));
+	bool *copied = calloc(n + 1, sizeof(*copied));
+	char *tmp_dir = NULL;
+	int ret = -1;
 
-	*result = (struct copy_result){ .traces = n };
-	if ((ret = refuse_job(job, why, why_size)) != 0)
-		return ret;
+	*result = (struct copy_result){ 0 };
 	copy_meta_init(&m);
-	for (size_t i = 0; i < n; i++)
-		if ((ret = add_input(&m, paths[i], true, why, why_size)) != 0)
-			goto end;
-	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
+	if (!pr || !copied)
 		goto end;
+	if ((ret = refuse_job(job, why, why_size)) != 0 || (ret = choose(paths, n, opts, pr)) != 0)
+		goto end;
+	/* With inputs re-encoded, the environment is the one the filter merged from all. An
+	 * input found damaged by the walk is re-encoded too: the metadata is merged again. */
+	while (count_copied(pr, n) &&
+	       (ret = build_meta(&m, paths, n, pr, opts, count_copied(pr, n) == n)) == 1) {
+		copy_meta_release(&m);
+		copy_meta_init(&m);
+	}
+	if (ret < 0 || (ret = say_choices(paths, n, pr, count_copied(pr, n), why, why_size)) != 0)
+		goto end;
+	for (size_t i = 0; i < n; i++) {
+		copied[i] = pr[i].copy;
+		result->traces += copied[i];
+	}
+	result->reencoded = n - result->traces;
 	ret = -1;
-	if (asprintf(&gpu_dir, "%s-gpu", stage_dir) < 0) {
-		gpu_dir = NULL;
+	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
+		tmp_dir = NULL;
 		goto end;
 	}
-	if (write_gpu_events(paths, n, params, gpu_dir) != 0)
+	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
-	if (has_metadata(gpu_dir) && (ret = add_input(&m, gpu_dir, false, why, why_size)) != 0)
+	if (has_metadata(tmp_dir)) {
+		struct add_how how = { .with_env = result->reencoded > 0 };
+
+		if ((ret = add_input(&m, tmp_dir, &how, why, why_size)) != 0)
+			goto end;
+	} else if (result->reencoded) {
+		snprintf(why, why_size, "the inputs to re-encode wrote no stream");
+		ret = 1;
 		goto end;
-	if (!keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
+	}
+	if (!opts->keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
 		goto end;
 	ret = copy_all(&m, stage_dir, params, result, why, why_size);
 end:
-	if (gpu_dir)
-		fs_remove_tree(gpu_dir);
-	free(gpu_dir);
+	if (tmp_dir)
+		fs_remove_tree(tmp_dir);
+	free(tmp_dir);
+	free(copied);
+	free(pr);
 	copy_meta_release(&m);
 	return ret;
 }

@@ -1,26 +1,33 @@
 /*
  * copy_path - the unified trace made by copying: one metadata merged from the inputs'
- * (copy_meta), their packets copied with patched headers (copy_stream), and the
- * synthesized hsa_gpu events, written by the re-encoding filter alone (gpu_only) into a
- * temporary trace whose packets are copied in the same way. Nothing is decoded but the
- * first packet of each input stream (for the clock and environment the filter takes).
+ * (copy_meta), their packets copied with patched headers (copy_stream). What cannot be
+ * copied is decoded and re-encoded by the re-encoding filter, input by input: the filter
+ * reads every input's first messages (for the output's clock and environment, as when it
+ * re-encodes everything), then only the traces to re-encode, and writes their events with
+ * the synthesized hsa_gpu events into a temporary trace (gpu_only), whose packets are
+ * copied in the same way. So the output has one clock: the one the re-encoding path
+ * keeps (the UST trace's).
  *
- * Inputs that cannot be copied, and why (the caller re-encodes them):
- *   - a trace that needed salvage, or a stream file shorter than its LTTng index;
- *   - a trace written neither by LTTng nor by hsatrace unify: their events' order within
- *     a packet is not known without decoding them, and re-encoding moves an earlier time
- *     forward;
- *   - metadata outside what copy_meta understands, another byte order, a packet header
- *     or context that is not a structure of whole-byte integers, a packet that begins
- *     before the previous one ends, a packet size outside its file;
- *   - inputs with different clocks (the kernel trace's, another run's: each offset is
- *     LTTng's own measurement), unless keep_clocks: the copy keeps each as a clock class
- *     of its own, which babeltrace2 reads right but Trace Compass does not (its CTF reader
- *     applies an offset only when the trace declares a single clock).
+ * An input trace is re-encoded, and why is said on stderr, when
+ *   - its clock is not that clock (the kernel trace's, another run's: each offset is
+ *     LTTng's own measurement), unless keep_clocks: Trace Compass's CTF reader
+ *     (CTFTrace.getClock()) applies a clock's offset only when the trace declares a single
+ *     clock, so the copy would keep each clock as a class of its own, which babeltrace2
+ *     reads right and Trace Compass does not;
+ *   - it is written neither by LTTng nor by hsatrace unify (the time order of its events
+ *     inside a packet is only known by decoding them; re-encoding moves an earlier time
+ *     forward);
+ *   - its metadata is outside what copy_meta understands, another byte order, a packet
+ *     header or context that is not a structure of whole-byte integers, a packet that
+ *     begins before the previous one ends, a packet size outside its file;
+ *   - verify and one of its streams does not decode to its end (copy_verify): the
+ *     re-encoding keeps what reads, says which stream failed, and unify exits 1.
+ * Every input is re-encoded (1: nothing copied) when a trace needed salvage or a stream
+ * file is shorter than its index, or when no input can be copied.
  *
- *   copy_path_write(job, paths, n, params, keep_clocks, stage_dir, &result, why, size)
- *       0 written into stage_dir (created); 1 cannot copy, nothing written, why says which
- *       input and what; -1 failed (said on stderr).
+ *   copy_path_write(job, paths, n, params, opts, stage_dir, &result, why, size)
+ *       0 written into stage_dir (created); 1 cannot copy, nothing written, why says what;
+ *       -1 failed (said on stderr). params->counts gets the re-encoded events' counts.
  */
 #ifndef HSATRACE_UNIFY_COPY_PATH_H
 #define HSATRACE_UNIFY_COPY_PATH_H
@@ -32,13 +39,20 @@
 #include "analyses/unify/job.h"
 #include "analyses/unify/unify_filter.h"
 
+struct copy_options {
+	bool keep_clocks;	/* copy inputs whose clock differs, as clock classes of their own */
+	bool verify;		/* decode each copied input first (copy_verify) */
+};
+
 struct copy_result {
 	struct copy_counts counts;
-	size_t traces;		/* input traces copied (the GPU events' not counted) */
+	size_t traces;		/* input traces copied (the temporary trace not counted) */
+	size_t reencoded;	/* input traces re-encoded */
 };
 
 int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, bool keep_clocks, const char *stage_dir,
-		    struct copy_result *result, char *why, size_t why_size);
+		    struct unify_params *params, const struct copy_options *opts,
+		    const char *stage_dir, struct copy_result *result, char *why,
+		    size_t why_size);
 
 #endif

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyses/unify/ctf_walk.h"
+
 #define CTF_MAGIC 0xC1FC1FC1u
 #define HEAD_MAX 4096	/* header and packet context, bytes */
 
@@ -25,6 +27,8 @@ struct stream_copy {
 	size_t why_size;
 	uint64_t last_end;	/* timestamp_end of the previous packet */
 	uint64_t discarded;
+	uint8_t *packet;	/* a whole packet, when its events are walked */
+	size_t packet_cap;
 };
 
 static int refuse(struct stream_copy *c, const char *what, uint64_t offset)
@@ -165,30 +169,133 @@ static int check_times(struct stream_copy *c, const unsigned char *ctx,
 	return 0;
 }
 
+/* Reads the whole packet at `offset` into c->packet. 0 or 1 (cannot be read). */
+static int read_packet(struct stream_copy *c, uint64_t offset, uint64_t bytes)
+{
+	uint64_t done = 0;
+
+	if (bytes > c->packet_cap) {
+		uint8_t *p = realloc(c->packet, bytes);
+
+		if (!p)
+			return refuse(c, "out of memory for a packet", offset);
+		c->packet = p;
+		c->packet_cap = bytes;
+	}
+	while (done < bytes) {
+		ssize_t r = pread(c->fd, c->packet + done, bytes - done, (off_t)(offset + done));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return refuse(c, "cannot be read", offset + done);
+		done += (uint64_t)r;
+	}
+	return 0;
+}
+
+/* Walks the events of the packet read at `offset` (its clock values shifted). 0 or 1. */
+static int walk_packet(struct stream_copy *c, uint64_t in_id, const unsigned char *ctx,
+		       const struct tsdl_layout *l, uint64_t bytes, uint64_t csize, uint64_t offset)
+{
+	const struct ctf_stream_class *sc = ctf_types_stream(c->in->types, in_id);
+	const struct tsdl_field *b = tsdl_layout_field(l, "timestamp_begin");
+	char reason[300], what[400];
+	uint64_t at = 0;
+
+	if (!sc)
+		return refuse(c, "a packet's stream class has no event types", offset);
+	switch (ctf_walk_packet(c->in->types, sc, c->packet, (size_t)bytes, csize,
+				b ? get_uint(ctx, b, c->in->big_endian) : 0, c->in->shift, &at,
+				reason, sizeof(reason))) {
+	case CTF_WALK_OK:
+		return 0;
+	case CTF_WALK_DAMAGED:
+		snprintf(what, sizeof(what), "its events do not all decode (%s)", reason);
+		return refuse(c, what, offset + at);
+	default:
+		return refuse(c, reason, offset + at);
+	}
+}
+
+/* timestamp_begin/end moved onto the output clock (copy_input.shift). */
+static void shift_times(const struct stream_copy *c, unsigned char *ctx,
+			const struct tsdl_layout *l)
+{
+	static const char *const names[] = { "timestamp_begin", "timestamp_end" };
+
+	for (size_t i = 0; i < 2 && c->in->shift; i++) {
+		const struct tsdl_field *f = tsdl_layout_field(l, names[i]);
+		uint64_t v = f ? get_uint(ctx, f, c->in->big_endian) : 0;
+
+		if (f && v)
+			put_uint(ctx, f, c->in->big_endian, v + (uint64_t)c->in->shift);
+	}
+}
+
+/* The stream class of the packet whose header is `head` (`got` bytes of it read): its
+ * input and output ids, its index in c->in->sc. 0 or 1. */
+static int packet_class(struct stream_copy *c, const unsigned char *head, ssize_t got,
+			uint64_t offset, uint64_t *in_id, int64_t *out_id, size_t *k)
+{
+	const struct tsdl_layout *from = &c->in->header, *to = &c->m->inputs[0].header;
+	const struct tsdl_field *sid = tsdl_layout_field(from, "stream_id");
+	const struct tsdl_field *magic = tsdl_layout_field(from, "magic");
+
+	if (got < (ssize_t)(from->size / 8) || from->size % 8 || to->size % 8 || !usable(sid))
+		return refuse(c, "a packet header is cut or not on whole bytes", offset);
+	if (get_uint(head, magic ? magic : &(struct tsdl_field){ "", 0, 32 }, c->in->big_endian) !=
+	    CTF_MAGIC)
+		return refuse(c, "no CTF magic number", offset);
+	*in_id = sid ? get_uint(head, sid, c->in->big_endian) : 0;
+	*out_id = copy_input_stream_id(c->in, *in_id, k);
+	return *out_id < 0 ? refuse(c, "a packet of an undeclared stream class", offset) : 0;
+}
+
+/* Reads and walks the packet when its events must be: every packet of an input to verify
+ * (dry run), every packet whose times move. *walked: c->packet holds it. 0 or 1. */
+static int walk_if_needed(struct stream_copy *c, uint64_t in_id, const unsigned char *ctx,
+			  const struct tsdl_layout *l, uint64_t bytes, uint64_t csize,
+			  uint64_t offset, bool *walked)
+{
+	int r;
+
+	*walked = c->in->types && (c->dry_run ? c->in->verify || c->in->shift : c->in->shift);
+	if (!*walked)
+		return 0;
+	r = read_packet(c, offset, bytes);
+	return r ? r : walk_packet(c, in_id, ctx, l, bytes, csize, offset);
+}
+
+/* The output's header and context (`out`, `out_head` bytes), then the input packet's
+ * rest from byte `in_head`: from memory when walked (its times moved), else copied. */
+static int write_packet(struct stream_copy *c, const unsigned char *out, size_t out_head,
+			uint64_t offset, uint64_t in_head, uint64_t bytes, bool walked)
+{
+	if (write_all(c, out, out_head) != 0)
+		return -1;
+	if (walked)
+		return write_all(c, c->packet + in_head, bytes - in_head);
+	return copy_range(c, offset + in_head, bytes - in_head);
+}
+
 /* One packet at `offset`: *bytes its size. 0, 1 (cannot copy), -1 (write failed). */
 static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 {
 	const struct tsdl_layout *from = &c->in->header, *to = &c->m->inputs[0].header;
-	const struct tsdl_field *sid = tsdl_layout_field(from, "stream_id"), *ps, *cs, *de;
+	const struct tsdl_field *ps, *cs, *de;
 	unsigned char head[HEAD_MAX], out[HEAD_MAX];
 	ssize_t got = pread(c->fd, head, sizeof(head), (off_t)offset);
 	const struct copy_stream_class *sc;
 	unsigned old_ctx, new_ctx, ctx_bytes;
-	uint64_t in_id = 0, psize, csize;
+	uint64_t in_id, psize, csize;
 	size_t k;
 	int64_t out_id, delta;
+	bool walked;
 	int r;
 
-	if (got < (ssize_t)(from->size / 8) || from->size % 8 || to->size % 8 || !usable(sid))
-		return refuse(c, "a packet header is cut or not on whole bytes", offset);
-	if (get_uint(head, tsdl_layout_field(from, "magic") ? tsdl_layout_field(from, "magic") :
-		     &(struct tsdl_field){ "", 0, 32 }, c->in->big_endian) != CTF_MAGIC)
-		return refuse(c, "no CTF magic number", offset);
-	if (sid)
-		in_id = get_uint(head, sid, c->in->big_endian);
-	out_id = copy_input_stream_id(c->in, in_id, &k);
-	if (out_id < 0)
-		return refuse(c, "a packet of an undeclared stream class", offset);
+	if ((r = packet_class(c, head, got, offset, &in_id, &out_id, &k)) != 0)
+		return r;
 	sc = &c->in->sc[k];
 	old_ctx = align_up(from->size, sc->context.align) / 8;
 	new_ctx = align_up(to->size, sc->context.align) / 8;
@@ -215,18 +322,20 @@ static int copy_packet(struct stream_copy *c, uint64_t offset, uint64_t *bytes)
 	*bytes = psize / 8;
 	if ((r = build_header(c, head, out, (uint64_t)out_id, offset)) != 0)
 		return r;
+	if ((r = walk_if_needed(c, in_id, head + old_ctx, &sc->context, *bytes, csize, offset,
+				&walked)) != 0)
+		return r;
 	memset(out + to->size / 8, 0, new_ctx - to->size / 8);
 	memcpy(out + new_ctx, head + old_ctx, ctx_bytes);
 	put_uint(out + new_ctx, ps, c->in->big_endian, psize + (uint64_t)(delta * 8));
 	put_uint(out + new_ctx, cs, c->in->big_endian, csize + (uint64_t)(delta * 8));
+	shift_times(c, out + new_ctx, &sc->context);
 	c->counts->packets++;
 	c->counts->bytes += (uint64_t)((int64_t)*bytes + delta);
 	if (c->dry_run)
 		return 0;
-	if (write_all(c, out, new_ctx + ctx_bytes) != 0 ||
-	    copy_range(c, offset + old_ctx + ctx_bytes, *bytes - old_ctx - ctx_bytes) != 0)
-		return -1;
-	return 0;
+	return write_packet(c, out, new_ctx + ctx_bytes, offset, old_ctx + ctx_bytes, *bytes,
+			    walked);
 }
 
 /* A new file in out_dir named as the input's, or NAME_2, NAME_3... when taken. */
@@ -275,6 +384,7 @@ static int copy_file(struct stream_copy *c, const char *name, const char *out_di
 	c->counts->files++;
 	c->counts->discarded_events += c->discarded;
 end:
+	free(c->packet);
 	if (c->fd >= 0)
 		close(c->fd);
 	if (c->out >= 0 && close(c->out) != 0 && r == 0) {

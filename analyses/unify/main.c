@@ -5,9 +5,10 @@
  *
  * Two passes over the inputs (docs/record-unify.md): the first collects the GPU activity
  * records (only traces whose metadata declares hsa_activity events); then the inputs'
- * packets are copied under one merged metadata with the synthesized events added
- * (copy_path), or, when they cannot be or with --reencode, the second pass merges every
- * event in time order and writes the output through sink.ctf.fs.
+ * packets are copied under one merged metadata with the synthesized events added, the
+ * inputs that cannot be copied re-encoded alone (copy_path), or, when none can be or with
+ * --reencode, the second pass merges every event in time order and writes the output
+ * through sink.ctf.fs.
  *
  * Exit status: 0 all input read, 1 failure or damaged input skipped (best-effort output
  * written when possible), 2 usage error.
@@ -41,6 +42,7 @@ struct options {
 	int summary;
 	int reencode;
 	int keep_clocks;
+	int no_verify;
 };
 
 static void usage(FILE *f)
@@ -59,13 +61,16 @@ static void usage(FILE *f)
 		"                           the inputs' packets\n"
 		"  -k, --keep-clocks        copy even inputs with different clocks, each one a\n"
 		"                           clock class (Trace Compass reads one clock only)\n"
+		"      --no-verify          copy the inputs' packets without first checking that\n"
+		"                           every event decodes\n"
 		"  -s, --summary            print what was read and written as key=value lines\n"
 		"  -h, --help               show this help\n"
 		"\n"
 		"IN is a trace, an LTTng session output or a `hsatrace record` output (whose\n"
 		"hsatrace-passes file names the base run and the counter passes).\n"
-		"The packets of the inputs are copied (headers patched) when they can be; else\n"
-		"unify says why and re-encodes every event.\n"
+		"The packets of the inputs are copied (headers patched) when they can be; an\n"
+		"input that cannot be (another clock, damaged events, metadata not understood)\n"
+		"is re-encoded, saying why.\n"
 		"Exit status: 0 success, 1 failure or damaged input (skipped or missing), 2 usage\n"
 		"error.\n");
 }
@@ -78,6 +83,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "summary", no_argument, NULL, 's' },
 		{ "reencode", no_argument, NULL, 'r' },
 		{ "keep-clocks", no_argument, NULL, 'k' },
+		{ "no-verify", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -102,6 +108,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'k':
 			o->keep_clocks = 1;
+			break;
+		case 'V':
+			o->no_verify = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -173,11 +182,12 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	count_synth(&rs->job.gpu, &kernels, &copies, &counters);
 	if (rs->copied)
 		fprintf(stderr, "hsatrace unify: wrote %s by copying the packets of %zu traces (%llu "
-			"stream files, %llu packets, %.1f MiB) and %llu synthesized events for %llu "
-			"kernels, %llu copies, %llu counters\n", o->out, n_traces,
-			(unsigned long long)rs->copy.counts.files,
+			"stream files, %llu packets, %.1f MiB), re-encoding %zu (%llu events) and "
+			"%llu synthesized events for %llu kernels, %llu copies, %llu counters\n",
+			o->out, rs->copy.traces, (unsigned long long)rs->copy.counts.files,
 			(unsigned long long)rs->copy.counts.packets,
-			(double)rs->copy.counts.bytes / (1024.0 * 1024.0),
+			(double)rs->copy.counts.bytes / (1024.0 * 1024.0), rs->copy.reencoded,
+			(unsigned long long)c->events_in,
 			(unsigned long long)c->synthesized, (unsigned long long)kernels,
 			(unsigned long long)copies, (unsigned long long)counters);
 	else
@@ -228,11 +238,15 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	       rs->job.damage.short_streams, (unsigned long long)rs->job.damage.missing_packets,
 	       rs->job.damage.folders_without_metadata);
 	if (rs->copied)
-		printf("path=copy\ncopied_files=%llu\ncopied_packets=%llu\ncopied_bytes=%llu\n"
-		       "discarded_events=%llu\n", (unsigned long long)rs->copy.counts.files,
+		printf("path=copy\ncopied_traces=%zu\ncopied_files=%llu\ncopied_packets=%llu\n"
+		       "copied_bytes=%llu\nreencoded_traces=%zu\nreencoded_events=%llu\n"
+		       "discarded_events=%llu\nclamped=%llu\n", rs->copy.traces,
+		       (unsigned long long)rs->copy.counts.files,
 		       (unsigned long long)rs->copy.counts.packets,
-		       (unsigned long long)rs->copy.counts.bytes,
-		       (unsigned long long)rs->copy.counts.discarded_events);
+		       (unsigned long long)rs->copy.counts.bytes, rs->copy.reencoded,
+		       (unsigned long long)c->events_in,
+		       (unsigned long long)(rs->copy.counts.discarded_events + c->discarded_events),
+		       (unsigned long long)c->clamped);
 	else
 		printf("path=reencode\nevents_in=%llu\nevents_out=%llu\ncopy_failures=%llu\n"
 		       "discarded_events=%llu\ndiscarded_packets=%llu\nclamped=%llu\n",
@@ -278,10 +292,11 @@ static int refuse_older_schema(const struct gpu_store *st)
 
 /* The copy path: 0 written, 1 the inputs cannot be copied (said: re-encode), -1 failed. */
 static int write_copied(struct run_state *rs, const char *const *paths, size_t n,
-			struct unify_params *p, bool keep_clocks, struct out_stage *stage)
+			struct unify_params *p, const struct options *o, struct out_stage *stage)
 {
+	struct copy_options opts = { .keep_clocks = o->keep_clocks, .verify = !o->no_verify };
 	char why[1024];
-	int r = copy_path_write(&rs->job, paths, n, p, keep_clocks, stage->tmp_path, &rs->copy,
+	int r = copy_path_write(&rs->job, paths, n, p, &opts, stage->tmp_path, &rs->copy,
 				why, sizeof(why));
 
 	if (r == 0) {
@@ -317,7 +332,7 @@ static int write_unified(struct run_state *rs, const struct options *o)
 	    out_stage_check_space(&stage, space_needed(paths, n)) != 0)
 		goto end;
 	if (!o->reencode) {
-		ret = write_copied(rs, paths, n, &p, o->keep_clocks, &stage);
+		ret = write_copied(rs, paths, n, &p, o, &stage);
 		if (ret <= 0)
 			goto done;
 		rs->counts = (struct unify_counts){ 0 };

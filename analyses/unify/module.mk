@@ -2,7 +2,7 @@
 # (filter.hsatrace.unify) built from the same objects.
 UNIFY_CORE_OBJS := $(addprefix $(BUILD)/obj/analyses/unify/,job.o inputs.o pass.o \
 	unify_filter.o gpu_synth.o out_trace.o ir_copy.o gpu_store.o out_stage.o copy_path.o \
-	copy_meta.o copy_stream.o tsdl.o tsdl_layout.o) \
+	copy_meta.o copy_verify.o copy_stream.o ctf_type.o ctf_walk.o tsdl.o tsdl_layout.o) \
 	$(COMMON_MAP_OBJS) $(BUILD)/obj/analyses/common/demangle.o $(COMMON_SALVAGE_OBJS) \
 	$(COMMON_TRACE_CHECK_OBJS) $(COMMON_BT_OBJS) $(COMMON_MERGE_OBJS) \
 	$(BUILD)/lib/libhsatrace-schema.a

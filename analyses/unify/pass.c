@@ -55,7 +55,7 @@ static const bt_plugin *ctf_plugin(void)
 	return plugin;
 }
 
-static const bt_component_source *add_source(bt_graph *g, const char *path, size_t index)
+const bt_component_source *pass_add_source(bt_graph *g, const char *path, size_t index)
 {
 	const bt_plugin *plugin = ctf_plugin();
 	const bt_component_class_source *cls = plugin ?
@@ -136,20 +136,25 @@ static const bt_port_input *add_sink(bt_graph *g, enum unify_mode mode, const ch
 	return bt_component_sink_borrow_input_port_by_index_const(sink, 0);
 }
 
+/* Connects every source port to the filter's next input port; copied[port] is the flag
+ * of the port's trace in copied_traces (when given). */
 static int connect_sources(bt_graph *g, const bt_component_source **srcs, size_t n,
-			   const bt_component_filter *filter)
+			   const bt_component_filter *filter, const bool *copied_traces,
+			   bool *copied)
 {
 	uint64_t next = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t ports = bt_component_source_get_output_port_count(srcs[i]);
 
-		for (uint64_t p = 0; p < ports; p++)
+		for (uint64_t p = 0; p < ports; p++) {
+			copied[next] = copied_traces && copied_traces[i];
 			if (bt_graph_connect_ports(g,
 				bt_component_source_borrow_output_port_by_index_const(srcs[i], p),
 				bt_component_filter_borrow_input_port_by_index_const(filter, next++),
 				NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK)
 				return -1;
+		}
 	}
 	return 0;
 }
@@ -176,6 +181,7 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	const bt_component_filter *filter = NULL;
 	const bt_port_input *sink_in;
 	struct pass_sources sources = { srcs, paths, n };
+	bool *copied_ports = NULL;
 	int ret = -1;
 
 	*keep = NULL;
@@ -185,16 +191,20 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	params->describe_data = &sources;
 	params->n_inputs = 0;
 	for (size_t i = 0; i < n; i++) {
-		srcs[i] = add_source(g, paths[i], i);
+		srcs[i] = pass_add_source(g, paths[i], i);
 		if (!srcs[i]) {
 			print_error("failed to open a trace that was readable before");
 			goto cleanup;
 		}
 		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
 	}
+	copied_ports = calloc(params->n_inputs + 1, sizeof(*copied_ports));
+	if (!copied_ports)
+		goto cleanup;
+	params->copied_ports = params->copied_traces ? copied_ports : NULL;
 	if (bt_graph_add_filter_component_with_initialize_method_data(g, cls, "unify", NULL,
 		params, BT_LOGGING_LEVEL_NONE, &filter) != BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
-	    connect_sources(g, srcs, n, filter) != 0)
+	    connect_sources(g, srcs, n, filter, params->copied_traces, copied_ports) != 0)
 		goto error;
 	sink_in = add_sink(g, params->mode, out_path);
 	if (!sink_in || bt_graph_connect_ports(g,
@@ -218,6 +228,8 @@ error:
 	}
 cleanup:
 	params->describe = NULL; /* the sources are gone after this call */
+	params->copied_ports = NULL;
+	free(copied_ports);
 	bt_component_class_filter_put_ref(cls);
 	free(srcs);
 	bt_graph_put_ref(g);

@@ -553,8 +553,7 @@ static int produce(struct unify_iter *it, bool *end)
 {
 	struct msg_merge_taken head = { 0 };
 	bool has = false;
-	/* gpu_only: the inputs are copied by copy_path, only their first messages are read. */
-	int ret = it->f->params.gpu_only ? 0 : peek(it, &head, &has);
+	int ret = peek(it, &head, &has);
 
 	*end = false;
 	if (ret != 0)
@@ -581,6 +580,19 @@ static bool input_already_unified(struct unify_iter *it)
 	return false;
 }
 
+/* gpu_only: the inputs that copy_path copies were read for their first messages only
+ * (the output's clock and environment); the others go on to be re-encoded. */
+static void drop_copied(struct unify_iter *it)
+{
+	const bool *copied = it->f->params.copied_ports;
+
+	if (!it->f->params.gpu_only)
+		return;
+	for (size_t i = 0; i < it->merge.n; i++)
+		if (!copied || copied[it->port_of[i]])
+			msg_merge_drop(&it->merge, i);
+}
+
 /* 0, 1 (AGAIN: call again), -1. */
 static int prime(struct unify_iter *it)
 {
@@ -592,12 +604,13 @@ static int prime(struct unify_iter *it)
 		return ret;
 	if (start_output(it) != 0)
 		return -1;
-	if (input_already_unified(it)) {
+	if (input_already_unified(it))
 		fprintf(stderr, "hsatrace unify: warning: an input is already a unified trace: its "
 			"hsa_gpu events are kept, none are added\n");
-		return 0;
-	}
-	return gpu_synth_plan(it);
+	else if (gpu_synth_plan(it) != 0)
+		return -1;
+	drop_copied(it);
+	return 0;
 }
 
 /* Collect mode: every event goes to the gpu_store; nothing is output. */
@@ -686,6 +699,7 @@ void unify_filter_iter_finalize(bt_self_message_iterator *self)
 		bt_message_put_ref(it->pending[i]);
 	gpu_synth_release(it);
 	free(it->pending);
+	free(it->port_of);
 	free(it);
 }
 
@@ -707,7 +721,8 @@ unify_filter_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_
 	it->self = self;
 	n_ports = bt_component_filter_get_input_port_count(
 		bt_self_component_filter_as_component_filter(f->self));
-	if (msg_merge_init(&it->merge, n_ports) != 0)
+	it->port_of = calloc(n_ports + 1, sizeof(*it->port_of));
+	if (!it->port_of || msg_merge_init(&it->merge, n_ports) != 0)
 		goto error;
 	it->merge.n = 0;	/* counts the inputs that open */
 	for (uint64_t i = 0; i < n_ports; i++) {
@@ -719,6 +734,7 @@ unify_filter_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_
 			bt_self_component_port_input_as_self_component_port(in))))
 			continue;
 		up->data = in;
+		it->port_of[it->merge.n] = i;
 		if (bt_message_iterator_create_from_message_iterator(self, in, &up->it) !=
 		    BT_MESSAGE_ITERATOR_CREATE_FROM_MESSAGE_ITERATOR_STATUS_OK) {
 			f->params.counts->failed_streams++;

@@ -50,6 +50,11 @@ struct unify_params {
 	/* write mode: only the synthesized hsa_gpu events (and the output's environment and
 	 * clock from the inputs' first messages); copy_path copies the inputs' packets. */
 	bool gpu_only;
+	/* gpu_only: which input ports (in connection order) read a copied trace; the others'
+	 * events are re-encoded as well. NULL: every input is copied. Set by pass_run from
+	 * copied_traces (one flag per trace path). */
+	const bool *copied_traces;
+	const bool *copied_ports;
 	/* Names the stream an upstream port reads ("file=PATH") in warnings; may be NULL. */
 	void (*describe)(const bt_port_output *upstream, char *buf, size_t size, void *data);
 	void *describe_data;

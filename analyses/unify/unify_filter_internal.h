@@ -52,6 +52,7 @@ struct unify_iter {
 	struct unify_filter *f;
 	bt_self_message_iterator *self;
 	struct msg_merge merge;		/* the inputs' iterators (data: their input port) */
+	uint64_t *port_of;		/* each merge input's input port index */
 	bool primed, closed;
 	const bt_message **pending;
 	size_t n_pending, cap_pending, pending_pos;

@@ -69,10 +69,11 @@ dd if=/dev/urandom of="$tmp/garbled/$biggest" bs=1 seek=$((size / 2)) count=200 
 "$unify" --summary "$tmp/garbled" -o "$tmp/garbled.out" >"$tmp/garbled.sum" 2>"$tmp/garbled.log"
 not_crashed $?
 ok $? "corrupted packet data: no crash"
-# The copy path does not decode events: corrupted event data (its packet headers intact) is
-# copied as it is, so the copy is as readable as the input, event for event (babeltrace2
-# stops at the same damaged packet; where exactly it stops depends on how it interleaves
-# the streams, and the copy has the hsa_gpu ones too: compared up to the shorter).
+# The copy path walks every event before copying: random bytes that still decode (in a
+# packet's padding, or read as other field values) are copied, and the copy is as readable
+# as the input, event for event (compared up to the shorter: the copy has the hsa_gpu
+# events too); bytes that do not decode make the trace re-encoded
+# (tests/unify/08-copy-damaged.t checks that case exactly).
 babeltrace2 "$tmp/garbled" 2>/dev/null | cut -d' ' -f1,4- >"$tmp/garbled.in.txt"
 st_in=$(babeltrace2 "$tmp/garbled" >/dev/null 2>&1; echo $?)
 babeltrace2 "$tmp/garbled.out" >"$tmp/garbled.out.txt" 2>/dev/null
@@ -86,7 +87,7 @@ if [ "$(val path "$tmp/garbled.sum")" = copy ]; then
 	ok $? "copied: as readable as the damaged input (exit $st_in), the same events ($n compared)"
 else
 	[ "$st" = 0 ] || [ ! -d "$tmp/garbled.out" ]
-	ok $? "re-encoded (damage in a packet header): whatever was written is readable"
+	ok $? "re-encoded (damage in a packet header or its events): whatever was written is readable"
 fi
 "$unify" --reencode "$tmp/garbled" -o "$tmp/garbled.re" >/dev/null 2>&1
 babeltrace2 "$tmp/garbled.re" >/dev/null 2>&1 || [ ! -d "$tmp/garbled.re" ]

@@ -20,6 +20,12 @@ $(BUILD)/tests/unify/ooo_trace: $(BUILD)/obj/tests/unify/ooo_trace.o
 TEST_PROGRAMS += $(BUILD)/tests/unify/tsdl.t
 $(BUILD)/obj/tests/unify/tsdl_test.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 $(BUILD)/tests/unify/tsdl.t: $(BUILD)/obj/tests/unify/tsdl_test.o \
-	$(addprefix $(BUILD)/obj/analyses/unify/,copy_meta.o tsdl.o tsdl_layout.o) \
+	$(addprefix $(BUILD)/obj/analyses/unify/,copy_meta.o ctf_type.o tsdl.o tsdl_layout.o) \
 	$(BUILD)/obj/analyses/common/ctf_clock.o
+	$(link-exe)
+
+# The unit test of the copy path's event walk (types from TSDL, clock values moved, damage).
+TEST_PROGRAMS += $(BUILD)/tests/unify/ctf_walk.t
+$(BUILD)/tests/unify/ctf_walk.t: $(BUILD)/obj/tests/unify/ctf_walk_test.o \
+	$(addprefix $(BUILD)/obj/analyses/unify/,ctf_type.o ctf_walk.o tsdl.o)
 	$(link-exe)
