@@ -1,8 +1,9 @@
 #include "analyses/common/json_writer.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "analyses/common/decimal.h"
 #include "analyses/common/json_string.h"
 
 void json_writer_init(struct json_writer *w, FILE *out, int indent)
@@ -154,29 +155,16 @@ void json_null(struct json_writer *w)
 	json_raw(w, "null", 4);
 }
 
-/* The decimal digits of value (a minus sign first when negative) end at end; returns the start. */
-static char *digits(char *end, uint64_t value, int negative)
-{
-	do {
-		*--end = (char)('0' + value % 10);
-		value /= 10;
-	} while (value);
-	if (negative)
-		*--end = '-';
-	return end;
-}
-
 void json_int(struct json_writer *w, int64_t value)
 {
-	char buf[24], *p = digits(buf + sizeof(buf), value < 0 ? -(uint64_t)value : (uint64_t)value,
-				  value < 0);
+	char buf[DECIMAL_MAX], *p = decimal_i64(buf + sizeof(buf), value);
 
 	json_raw(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void json_uint(struct json_writer *w, uint64_t value)
 {
-	char buf[24], *p = digits(buf + sizeof(buf), value, 0);
+	char buf[DECIMAL_MAX], *p = decimal_u64(buf + sizeof(buf), value);
 
 	json_raw(w, p, (size_t)(buf + sizeof(buf) - p));
 }

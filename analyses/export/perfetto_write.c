@@ -1,24 +1,20 @@
 /* perfetto_write - the trace-event JSON writers of the Perfetto export. */
 #include <inttypes.h>
 
+#include "analyses/common/decimal.h"
 #include "analyses/export/perfetto_internal.h"
 
 /* Trace-event times are microseconds: printed to the nanosecond, "-12.345" (by hand: snprintf
  * was an eighth of the export's time). */
 static void microseconds(struct json_writer *w, const char *key, int64_t ns)
 {
-	char buf[32], *end = buf + sizeof(buf), *p = end;
-	uint64_t abs_ns = ns < 0 ? -(uint64_t)ns : (uint64_t)ns, us = abs_ns / 1000;
+	char buf[DECIMAL_MAX + 4], *end = buf + sizeof(buf), *p = end;
+	uint64_t abs_ns = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
 
 	for (int i = 0, frac = (int)(abs_ns % 1000); i < 3; i++, frac /= 10)
 		*--p = (char)('0' + frac % 10);
 	*--p = '.';
-	do {
-		*--p = (char)('0' + us % 10);
-		us /= 10;
-	} while (us);
-	if (ns < 0)
-		*--p = '-';
+	p = decimal_digits(p, abs_ns / 1000, ns < 0);
 	json_key(w, key);
 	json_raw(w, p, (size_t)(end - p));
 }
