@@ -25,8 +25,12 @@ struct perfetto_sink {
 struct json_writer *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid,
 				   int64_t tid, const int64_t *ns);
 void perfetto_duration(struct json_writer *w, int64_t ns);
-void perfetto_string(struct json_writer *w, const char *key, const char *value);
-void perfetto_int(struct json_writer *w, const char *key, const struct export_value *v);
+/* "key":value members; key is a string literal (JSON_KEY). A NULL string is written "-", a
+ * value that is not an integer null. */
+#define PERFETTO_STRING(w, key, value) (JSON_KEY(w, key), perfetto_string_value(w, value))
+#define PERFETTO_INT(w, key, v) (JSON_KEY(w, key), perfetto_int_value(w, v))
+void perfetto_string_value(struct json_writer *w, const char *value);
+void perfetto_int_value(struct json_writer *w, const struct export_value *v);
 /* "cat":CAT (unless NULL) and "args":{ for the caller's members; perfetto_args_end closes the
  * arguments and the event. */
 void perfetto_args_begin(struct json_writer *w, const char *cat);
