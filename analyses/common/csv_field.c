@@ -3,11 +3,12 @@
 #include <string.h>
 
 #include "analyses/common/decimal.h"
+#include "analyses/common/stdio_put.h"
 
 void csv_field_write(const char *s, FILE *out)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs_unlocked(s, out);
+		stdio_put(s, strlen(s), out);
 		return;
 	}
 	fputc_unlocked('"', out);
@@ -43,8 +44,7 @@ void csv_int(struct csv_row *r, int64_t value)
 	char buf[DECIMAL_MAX], *p = decimal_i64(buf + sizeof(buf), value);
 
 	csv_next_field(r);
-	for (; p < buf + sizeof(buf); p++)	/* a few bytes: the inlined putc beats a call */
-		fputc_unlocked(*p, r->out);
+	stdio_put(p, (size_t)(buf + sizeof(buf) - p), r->out);
 }
 
 void csv_raw(struct csv_row *r, const char *s)
