@@ -93,6 +93,7 @@ static void perfetto_discard(struct export_sink *sink)
 
 	out_file_discard(&s->out);
 	perfetto_tracks_release(&s->tracks);
+	free(s->out_buffer);
 	free(s);
 }
 
@@ -111,6 +112,7 @@ static int perfetto_finish(struct export_sink *sink, char *err, size_t err_size)
 		ret = out_file_close(&s->out, err, err_size);
 	}
 	perfetto_tracks_release(&s->tracks);
+	free(s->out_buffer);
 	free(s);
 	return ret;
 }
@@ -131,10 +133,15 @@ struct export_sink *perfetto_sink_open(const char *path, int force, char *err,
 		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
-	if (out_file_open(&s->out, path, err, err_size)) {
+	s->out_buffer = malloc(PERFETTO_OUT_BUFFER);
+	if (!s->out_buffer || out_file_open(&s->out, path, err, err_size)) {
+		if (!s->out_buffer)
+			snprintf(err, err_size, "out of memory");
+		free(s->out_buffer);
 		free(s);
 		return NULL;
 	}
+	setvbuf(s->out.f, s->out_buffer, _IOFBF, PERFETTO_OUT_BUFFER);
 	s->base.ops = &perfetto_ops;
 	perfetto_tracks_init(&s->tracks);
 	json_writer_init(&s->json, s->out.f, 0);
