@@ -133,9 +133,10 @@ struct export_sink *sqlite_sink_open(const char *path, int force, char *err, siz
 		goto error;
 	}
 	/* One transaction, no journal: a failed export is removed, never resumed; the file is
-	 * this process's alone until renamed. */
-	if (sqlite3_exec(s->db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			 " PRAGMA locking_mode = EXCLUSIVE; BEGIN",
+	 * this process's alone until renamed. 64 KiB pages: a sixteenth of the writes and
+	 * reads of the default 4 KiB (the same cache size, 2 MiB). */
+	if (sqlite3_exec(s->db, "PRAGMA page_size = 65536; PRAGMA journal_mode = OFF;"
+			 " PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; BEGIN",
 			 NULL, NULL, NULL) != SQLITE_OK) {
 		db_error(s, "create", err, err_size);
 		goto error;
