@@ -1,15 +1,20 @@
 /*
- * copy.c - hsa_amd_memory_async_copy on a copy-engine thread (the SDMA engine's stand-in).
+ * copy.c - hsa_amd_memory_async_copy on copy-engine threads (the SDMA engines' stand-ins).
  *
- * Copies run in submission order. Each waits for its dependency signals to reach 0, copies,
- * and decrements its completion signal; with async-copy profiling on, the begin/end times
- * go into the completion signal for hsa_amd_profiling_get_async_copy_time.
+ * As ROCr gives a GPU agent one SDMA queue per direction (host to device, device to host,
+ * device to device), there are three engines, each a thread started at its first copy: a
+ * copy that waits for a kernel (a stream's copy back) holds up only the copies of its own
+ * direction, so two HIP streams' copies in and out overlap each other's kernels. An engine
+ * runs its copies in submission order. Each waits for its dependency signals to reach 0,
+ * copies, and decrements its completion signal; with async-copy profiling on, the begin/end
+ * times go into the completion signal for hsa_amd_profiling_get_async_copy_time.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/agents.h"
+#include "runtime/aperture.h"
 #include "runtime/async.h"
 #include "runtime/fork.h"
 #include "runtime/profiling.h"
@@ -27,12 +32,23 @@ struct copy {
 	struct copy *next;
 };
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t ready = PTHREAD_COND_INITIALIZER;
-static struct copy *head, *tail;
-static bool running;
+enum engine_kind { ENGINE_HOST_TO_DEVICE, ENGINE_DEVICE_TO_HOST, ENGINE_DEVICE_TO_DEVICE,
+		   ENGINE_COUNT };
+
+struct engine {
+	pthread_cond_t ready;
+	struct copy *head, *tail;
+	bool running;
+	pthread_t thread;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* every engine's queue and state */
+static struct engine engines[ENGINE_COUNT] = {
+	{ PTHREAD_COND_INITIALIZER, NULL, NULL, false, 0 },
+	{ PTHREAD_COND_INITIALIZER, NULL, NULL, false, 0 },
+	{ PTHREAD_COND_INITIALIZER, NULL, NULL, false, 0 },
+};
 static _Atomic bool stopping;
-static pthread_t thread;
 
 static void wait_dependencies(const struct copy *c)
 {
@@ -77,21 +93,22 @@ static void execute(struct copy *c)
 	}
 }
 
-static void *engine_main(void *unused)
+static void *engine_main(void *arg)
 {
-	(void)unused;
+	struct engine *e = arg;
+
 	pthread_mutex_lock(&lock);
 	for (;;) {
 		struct copy *c;
 
-		while (!stopping && !head)
-			pthread_cond_wait(&ready, &lock);
+		while (!stopping && !e->head)
+			pthread_cond_wait(&e->ready, &lock);
 		if (stopping)
 			break;
-		c = head;
-		head = c->next;
-		if (!head)
-			tail = NULL;
+		c = e->head;
+		e->head = c->next;
+		if (!e->head)
+			e->tail = NULL;
 		pthread_mutex_unlock(&lock);
 		execute(c);
 		free(c->deps);
@@ -102,67 +119,102 @@ static void *engine_main(void *unused)
 	return NULL;
 }
 
+/* Under the lock: drops the copies an engine had not started. */
+static void discard_queued_locked(struct engine *e)
+{
+	while (e->head) {
+		struct copy *next = e->head->next;
+
+		free(e->head->deps);
+		free(e->head);
+		e->head = next;
+	}
+	e->tail = NULL;
+}
+
 void hsat_copy_engine_stop(void)
 {
-	bool was_running;
+	bool was_running[ENGINE_COUNT];
 
 	pthread_mutex_lock(&lock);
-	was_running = running;
 	stopping = true;
-	pthread_cond_broadcast(&ready);
-	pthread_mutex_unlock(&lock);
-	if (was_running)
-		pthread_join(thread, NULL);
-	pthread_mutex_lock(&lock);
-	running = false;
-	while (head) {
-		struct copy *next = head->next;
-
-		free(head->deps);
-		free(head);
-		head = next;
+	for (int i = 0; i < ENGINE_COUNT; i++) {
+		was_running[i] = engines[i].running;
+		pthread_cond_broadcast(&engines[i].ready);
 	}
-	tail = NULL;
+	pthread_mutex_unlock(&lock);
+	for (int i = 0; i < ENGINE_COUNT; i++)
+		if (was_running[i])
+			pthread_join(engines[i].thread, NULL);
+	pthread_mutex_lock(&lock);
+	for (int i = 0; i < ENGINE_COUNT; i++) {
+		engines[i].running = false;
+		discard_queued_locked(&engines[i]);
+	}
+	stopping = false; /* a later hsa_init's copies start the engines again */
 	pthread_mutex_unlock(&lock);
 }
 
-/* A forked child: the engine stayed in the parent; the next copy starts one, which then runs
- * the queued ones too. */
+/* A forked child: the engines stayed in the parent; an engine's next copy starts one, which
+ * then runs its queued ones too. */
 void hsat_copy_engine_at_fork(enum hsat_fork_phase phase)
 {
 	hsat_fork_mutex(&lock, phase);
 	if (phase != HSAT_FORK_CHILD)
 		return;
-	pthread_cond_init(&ready, NULL); /* it counts the parent's engine as a waiter */
-	running = false;
+	for (int i = 0; i < ENGINE_COUNT; i++) {
+		/* it counts the parent's engine as a waiter */
+		pthread_cond_init(&engines[i].ready, NULL);
+		engines[i].running = false;
+	}
 }
 
-static hsa_status_t enqueue(struct copy *c)
+static hsa_status_t enqueue(struct engine *e, struct copy *c)
 {
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 
 	pthread_mutex_lock(&lock);
-	if (!running) {
-		stopping = false;
-		if (pthread_create(&thread, NULL, engine_main, NULL) == 0)
-			running = true;
+	if (stopping) { /* a copy racing the last hsa_shut_down: no engine may start now */
+		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
+	} else if (!e->running) {
+		if (pthread_create(&e->thread, NULL, engine_main, e) == 0)
+			e->running = true;
 		else
 			status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
 	if (status == HSA_STATUS_SUCCESS) {
-		if (tail)
-			tail->next = c;
+		if (e->tail)
+			e->tail->next = c;
 		else
-			head = c;
-		tail = c;
-		pthread_cond_signal(&ready);
+			e->head = c;
+		e->tail = c;
+		pthread_cond_signal(&e->ready);
 	}
 	pthread_mutex_unlock(&lock);
 	return status;
 }
 
-/* Checks the signals and queues the copy; frees it on failure. */
-static hsa_status_t submit(struct copy *c, uint32_t num_dep_signals,
+/* ROCr's choice of SDMA queue: host to device, device to host, else device to device. */
+static struct engine *engine_between(const struct hsat_agent *src, const struct hsat_agent *dst)
+{
+	if (src == &hsat_cpu_agent && dst == &hsat_gpu_agent)
+		return &engines[ENGINE_HOST_TO_DEVICE];
+	if (src == &hsat_gpu_agent && dst == &hsat_cpu_agent)
+		return &engines[ENGINE_DEVICE_TO_HOST];
+	return &engines[ENGINE_DEVICE_TO_DEVICE];
+}
+
+static struct engine *engine_for_direction(hsa_amd_copy_direction_t dir)
+{
+	if (dir == hsaHostToDevice)
+		return &engines[ENGINE_HOST_TO_DEVICE];
+	if (dir == hsaDeviceToHost)
+		return &engines[ENGINE_DEVICE_TO_HOST];
+	return &engines[ENGINE_DEVICE_TO_DEVICE];
+}
+
+/* Checks the signals and queues the copy on the engine; frees it on failure. */
+static hsa_status_t submit(struct engine *e, struct copy *c, uint32_t num_dep_signals,
 			   const hsa_signal_t *dep_signals, hsa_signal_t completion_signal)
 {
 	hsa_status_t status = HSA_STATUS_SUCCESS;
@@ -184,7 +236,7 @@ static hsa_status_t submit(struct copy *c, uint32_t num_dep_signals,
 	c->dep_count = num_dep_signals;
 	c->completion = completion_signal;
 	if (status == HSA_STATUS_SUCCESS)
-		status = enqueue(c);
+		status = enqueue(e, c);
 	if (status != HSA_STATUS_SUCCESS) {
 		free(c->deps);
 		free(c);
@@ -198,11 +250,16 @@ hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, co
 					    const hsa_signal_t *dep_signals,
 					    hsa_signal_t completion_signal)
 {
+	struct hsat_agent *to = hsat_agent_from_handle(dst_agent);
+	struct hsat_agent *from = hsat_agent_from_handle(src_agent);
 	struct copy *c;
 
 	HSAT_REQUIRE_INIT();
-	if (!hsat_agent_from_handle(dst_agent) || !hsat_agent_from_handle(src_agent))
+	if (!to || !from)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
+	/* agent addresses of locked memory are translated now: ROCclr unlocks after completion */
+	dst = hsat_aperture_host(dst, size);
+	src = hsat_aperture_host(src, size);
 	if (!dst || !src)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	c = calloc(1, sizeof(*c));
@@ -211,7 +268,19 @@ hsa_status_t impl_hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, co
 	c->dst = dst;
 	c->src = src;
 	c->size = size;
-	return submit(c, num_dep_signals, dep_signals, completion_signal);
+	return submit(engine_between(from, to), c, num_dep_signals, dep_signals, completion_signal);
+}
+
+/* The host address of a rect's first byte, its whole extent translated out of the aperture. */
+static void *rect_host(const hsa_pitched_ptr_t *p, const hsa_dim3_t *offset,
+		       const hsa_dim3_t *range)
+{
+	char *first = (char *)p->base + (size_t)offset->z * p->slice +
+		      (size_t)offset->y * p->pitch + offset->x;
+	size_t extent = (size_t)(range->z - 1) * p->slice + (size_t)(range->y - 1) * p->pitch +
+			range->x;
+
+	return hsat_aperture_host(first, extent);
 }
 
 hsa_status_t impl_hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
@@ -226,7 +295,6 @@ hsa_status_t impl_hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 	struct copy *c;
 
 	HSAT_REQUIRE_INIT();
-	(void)dir; /* every direction is a host memmove here */
 	if (!hsat_agent_from_handle(copy_agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	if (!dst || !src || !dst_offset || !src_offset || !range || !dst->base || !src->base ||
@@ -240,10 +308,13 @@ hsa_status_t impl_hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	c->rect_dst = *dst;
 	c->rect_src = *src;
-	c->rect_dst.base = (char *)dst->base + dst_offset->z * dst->slice +
-			   dst_offset->y * dst->pitch + dst_offset->x;
-	c->rect_src.base = (char *)src->base + src_offset->z * src->slice +
-			   src_offset->y * src->pitch + src_offset->x;
+	c->rect_dst.base = rect_host(dst, dst_offset, range);
+	c->rect_src.base = rect_host(src, src_offset, range);
 	c->range = *range;
-	return submit(c, num_dep_signals, dep_signals, completion_signal);
+	if (!c->rect_dst.base || !c->rect_src.base) {
+		free(c);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	return submit(engine_for_direction(dir), c, num_dep_signals, dep_signals,
+		      completion_signal);
 }

@@ -16,6 +16,7 @@ typedef void (*fork_hook)(enum hsat_fork_phase phase);
 static const fork_hook hooks[] = {
 	hsat_executables_at_fork,
 	hsat_memory_at_fork,
+	hsat_aperture_at_fork,
 	hsat_queues_at_fork,
 	hsat_async_at_fork,
 	hsat_copy_engine_at_fork,

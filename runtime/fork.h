@@ -22,6 +22,7 @@ void hsat_fork_mutex(pthread_mutex_t *mutex, enum hsat_fork_phase phase);
 /* The hooks, in the order PREPARE calls them (PARENT and CHILD go the other way). */
 void hsat_executables_at_fork(enum hsat_fork_phase phase);
 void hsat_memory_at_fork(enum hsat_fork_phase phase);
+void hsat_aperture_at_fork(enum hsat_fork_phase phase);
 void hsat_queues_at_fork(enum hsat_fork_phase phase);
 void hsat_async_at_fork(enum hsat_fork_phase phase);
 void hsat_copy_engine_at_fork(enum hsat_fork_phase phase);

@@ -1,7 +1,8 @@
 /*
  * memory.c - regions and AMD memory pools, allocations, host-memory locking, copies, fill and
  * pointer info. Every pool is host memory; a registry of live allocations (trees keyed by
- * address range) validates frees and answers hsa_amd_pointer_info.
+ * address range) validates frees and answers hsa_amd_pointer_info. Locked host memory has an
+ * agent address of its own (aperture.h), as on a discrete GPU.
  */
 #include <pthread.h>
 #include <search.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "runtime/agents.h"
+#include "runtime/aperture.h"
 #include "runtime/fork.h"
 #include "runtime/memory.h"
 #include "runtime/workers.h"
@@ -39,6 +41,7 @@ struct allocation {
 	void *user_data;
 	struct dealloc_callback *callbacks; /* called when the allocation is freed */
 	unsigned extra_locks; /* LOCKED: further locks of ranges inside it, as ROCr counts them */
+	char *agent_base;     /* LOCKED: the agent address of base (aperture.h); else base */
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -79,7 +82,7 @@ static int compare_ranges(const void *a, const void *b)
 
 static struct allocation *registry_find_in_locked(void **tree, const void *ptr)
 {
-	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL, 0 };
+	struct allocation key = { (char *)ptr, 1, 0, NULL, NULL, NULL, 0, NULL };
 	void *node = tfind(&key, tree, compare_ranges);
 
 	return node ? *(struct allocation **)node : NULL;
@@ -94,7 +97,7 @@ static struct allocation *registry_find_locked(const void *ptr)
 }
 
 static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t type,
-				 struct hsat_pool *pool)
+				 struct hsat_pool *pool, void *agent_base)
 {
 	struct allocation *entry = calloc(1, sizeof(*entry));
 	hsa_status_t status = HSA_STATUS_SUCCESS;
@@ -102,7 +105,7 @@ static hsa_status_t registry_add(void *base, size_t size, hsa_amd_pointer_type_t
 
 	if (!entry)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	*entry = (struct allocation){ base, size, type, pool, NULL, NULL, 0 };
+	*entry = (struct allocation){ base, size, type, pool, NULL, NULL, 0, agent_base };
 	pthread_mutex_lock(&registry_lock);
 	node = tsearch(entry, registry_of(type), compare_ranges);
 	if (!node || *(struct allocation **)node != entry) {
@@ -143,6 +146,8 @@ static bool registry_remove(void *base, hsa_amd_pointer_type_t type)
 	free_callbacks(entry->callbacks);
 	if (type == HSA_EXT_POINTER_TYPE_HSA)
 		free(entry->base);
+	else
+		hsat_aperture_unmap(entry->agent_base);
 	free(entry);
 	return true;
 }
@@ -164,6 +169,7 @@ void hsat_memory_release_all(void)
 	tdestroy(locks, free_allocation);
 	allocations = locks = NULL;
 	pthread_mutex_unlock(&registry_lock);
+	hsat_aperture_unmap_all();
 }
 
 bool hsat_memory_is_valid_range(const void *ptr, size_t size)
@@ -414,7 +420,7 @@ static hsa_status_t allocate(struct hsat_pool *pool, size_t size, void **ptr)
 	base = aligned_alloc(GRANULE, rounded);
 	if (!base)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	status = registry_add(base, size, HSA_EXT_POINTER_TYPE_HSA, pool);
+	status = registry_add(base, size, HSA_EXT_POINTER_TYPE_HSA, pool, base);
 	if (status != HSA_STATUS_SUCCESS) {
 		free(base);
 		return status;
@@ -523,6 +529,8 @@ hsa_status_t impl_hsa_memory_copy(void *dst, const void *src, size_t size)
 	HSAT_REQUIRE_INIT();
 	if (size == 0)
 		return HSA_STATUS_SUCCESS;
+	dst = hsat_aperture_host(dst, size);
+	src = hsat_aperture_host(src, size);
 	if (!dst || !src)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	memmove(dst, src, size);
@@ -532,8 +540,8 @@ hsa_status_t impl_hsa_memory_copy(void *dst, const void *src, size_t size)
 /* --- locking, fill, pointer info --------------------------------------------------------- */
 
 /* A range inside one that is already locked is locked once more (ROCclr locks the same pages
- * for each transfer that uses them); true when it was. */
-static bool lock_again(void *host_ptr, size_t size)
+ * for each transfer that uses them); true when it was, with its agent address. */
+static bool lock_again(void *host_ptr, size_t size, void **agent_ptr)
 {
 	struct allocation *entry;
 	bool inside;
@@ -542,8 +550,10 @@ static bool lock_again(void *host_ptr, size_t size)
 	entry = registry_find_in_locked(&locks, host_ptr);
 	inside = entry && entry->type == HSA_EXT_POINTER_TYPE_LOCKED &&
 		 size <= entry->size - (size_t)((char *)host_ptr - entry->base);
-	if (inside)
+	if (inside) {
 		entry->extra_locks++;
+		*agent_ptr = entry->agent_base + ((char *)host_ptr - entry->base);
+	}
 	pthread_mutex_unlock(&registry_lock);
 	return inside;
 }
@@ -567,18 +577,25 @@ static hsa_status_t lock_host(void *host_ptr, size_t size, const hsa_agent_t *ag
 			      int num_agent, void **agent_ptr)
 {
 	hsa_status_t status;
+	void *agent = NULL;
 
 	if (!host_ptr || size == 0 || !agent_ptr || num_agent < 0 || (num_agent > 0) != (agents != NULL))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (int i = 0; i < num_agent; i++)
 		if (!hsat_agent_from_handle(agents[i]))
 			return HSA_STATUS_ERROR_INVALID_AGENT;
-	status = lock_again(host_ptr, size)
-			 ? HSA_STATUS_SUCCESS
-			 : registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
-					&hsat_pools[HSAT_POOL_SYSTEM_FINE]);
+	if (lock_again(host_ptr, size, agent_ptr))
+		return HSA_STATUS_SUCCESS;
+	/* the emulated GPU sees the range at an agent address of its own, as a discrete GPU */
+	status = hsat_aperture_map(host_ptr, size, &agent);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	status = registry_add(host_ptr, size, HSA_EXT_POINTER_TYPE_LOCKED,
+			      &hsat_pools[HSAT_POOL_SYSTEM_FINE], agent);
 	if (status == HSA_STATUS_SUCCESS)
-		*agent_ptr = host_ptr; /* the emulated GPU sees host memory at its host address */
+		*agent_ptr = agent;
+	else
+		hsat_aperture_unmap(agent);
 	return status;
 }
 
@@ -612,12 +629,15 @@ hsa_status_t impl_hsa_amd_memory_unlock(void *host_ptr)
 
 hsa_status_t impl_hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count)
 {
-	uint32_t *words = ptr;
+	uint32_t *words;
 
 	HSAT_REQUIRE_INIT();
 	if (count == 0)
 		return HSA_STATUS_SUCCESS;
-	if (!ptr || ((uintptr_t)ptr & 3))
+	if (!ptr || ((uintptr_t)ptr & 3) || count > SIZE_MAX / 4)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	words = hsat_aperture_host(ptr, count * 4);
+	if (!words)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (size_t i = 0; i < count; i++)
 		words[i] = value;
@@ -630,6 +650,7 @@ hsa_status_t impl_hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *
 {
 	struct allocation found = { 0 };
 	struct allocation *entry;
+	const void *host;
 
 	HSAT_REQUIRE_INIT();
 	if (!ptr || !info || info->size < offsetof(hsa_amd_pointer_info_t, agentOwner))
@@ -637,15 +658,16 @@ hsa_status_t impl_hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *
 	if ((num_agents_accessible || accessible) && (!alloc || !num_agents_accessible ||
 						      !accessible))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	host = hsat_aperture_host(ptr, 1); /* an agent address of locked memory: its host range */
 	pthread_mutex_lock(&registry_lock);
-	entry = registry_find_locked(ptr);
+	entry = host ? registry_find_locked(host) : NULL;
 	if (entry)
 		found = *entry;
 	pthread_mutex_unlock(&registry_lock);
 
 	info->size = info->size < sizeof(*info) ? info->size : (uint32_t)sizeof(*info);
 	info->type = entry ? found.type : HSA_EXT_POINTER_TYPE_UNKNOWN;
-	info->agentBaseAddress = found.base;
+	info->agentBaseAddress = found.agent_base;
 	info->hostBaseAddress = found.base;
 	info->sizeInBytes = found.size;
 	info->userData = found.user_data;

@@ -8,8 +8,10 @@
  * only asks for less).
  * A malformed packet stops the queue and reports through the queue's error callback.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "runtime/aperture.h"
 #include "runtime/blit_kernels.h"
 #include "runtime/cpu_kernels.h"
 #include "runtime/executable.h"
@@ -58,6 +60,21 @@ static bool geometry_valid(const hsa_kernel_dispatch_packet_t *p, uint32_t dims)
 	return (uint64_t)wg[0] * wg[1] * wg[2] <= 1024;
 }
 
+/* The kernarg the kernel reads: while host memory is locked, a copy in which agent addresses
+ * of locked memory are host addresses (aperture.h), *copy to be freed; else the packet's. */
+static const void *agent_kernarg(const void *kernarg, uint32_t size, void **copy)
+{
+	*copy = NULL;
+	if (!kernarg || size == 0 || !hsat_aperture_in_use())
+		return kernarg;
+	*copy = malloc(size);
+	if (!*copy)
+		return NULL;
+	memcpy(*copy, kernarg, size);
+	hsat_aperture_translate_words(*copy, size);
+	return *copy;
+}
+
 static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 {
 	hsa_kernel_dispatch_packet_t p;
@@ -65,6 +82,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	struct hsat_dispatch d;
 	uint32_t dims;
 	uint64_t begin;
+	void *kernarg_copy;
 
 	memcpy(&p, slot, sizeof(p));
 	dims = (p.setup >> HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) & 3;
@@ -100,8 +118,12 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	if (d.group_segment_size > HSAT_GROUP_SEGMENT_MAX ||
 	    d.private_segment_size > HSAT_PRIVATE_SEGMENT_MAX)
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+	d.kernarg = agent_kernarg(p.kernarg_address, kernel.kernarg_size, &kernarg_copy);
+	if (!d.kernarg && p.kernarg_address)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	begin = hsat_now_ns();
 	hsat_workers_run(&d);
+	free(kernarg_copy);
 	if (atomic_load(&d.out_of_memory))
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsat_counters_record_dispatch(&d, &kernel, begin, hsat_now_ns());

@@ -1,7 +1,9 @@
 #!/bin/sh
 # The demo (`make demo`): record the matrix-multiply sample on the CPU HSA runtime, unify the
 # recording into one trace, write the Trace Compass views next to it, print the statistics and
-# write an HTML report. Everything goes to $HSATRACE_DEMO_DIR (default: build/demo).
+# write an HTML report; then, when hipcc built the HIP samples, record a HIP program too
+# (hip_streams' two-stream pipeline, Debian's libamdhip64 on the CPU runtime) and print its
+# statistics. Everything goes to $HSATRACE_DEMO_DIR (default: build/demo).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 : "${HSATRACE_BUILD:=$src/build}"
@@ -11,6 +13,31 @@ samples=$HSATRACE_BUILD/lib/hsatrace/samples
 out=$HSATRACE_DEMO_DIR
 
 step() { printf '\n== %s\n' "$*"; }
+
+# HIP programs are never sanitized: with a sanitized build (make check's) gcc's libasan must
+# come first in them, and the state libamdhip64 keeps for the process's life is no leak.
+hip_env() {
+	objdump -p "$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so" 2>/dev/null |
+		grep -q 'NEEDED.*libasan' || return 0
+	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
+		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
+}
+
+# The HIP part: hip_streams' pipeline of copies and kernels on two streams.
+hip_demo() {
+	hip=$samples/hip
+	if [ ! -x "$hip/hip_streams" ] || [ ! -f "$hip/hip_streams_kernels.so" ]; then
+		step "HIP: skipped (the HIP samples are built when hipcc is installed)"
+		return 0
+	fi
+	step "HIP: record hip_streams pipeline (libamdhip64 on the CPU runtime, two streams)"
+	# shellcheck disable=SC2046 # hip_env's words are separate assignments
+	env $(hip_env) HSATRACE_CPU_KERNELS="$hip/hip_streams_kernels.so" \
+		"$hsat" record -o "$out/hip-recording" --runtime cpu -- "$hip/hip_streams" pipeline ||
+		fail "recording the HIP program failed (see the messages above)"
+	"$hsat" unify "$out/hip-recording" -o "$out/hip-trace" || fail "unify of the HIP trace failed"
+	"$hsat" stats --section kernels,copies,queues "$out/hip-trace" || fail "HIP stats failed"
+}
 fail() { printf 'demo: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$hsat" ] || fail "hsatrace is not built ($hsat); run 'make' first"
@@ -36,12 +63,15 @@ step "4/4 stats and report"
 "$hsat" stats "$out/trace" || fail "stats failed"
 "$hsat" report -o "$out/report.html" "$out/trace" || fail "report failed"
 
+hip_demo
+
 step "where everything is"
 cat <<TXT
   recording (LTTng output)   $out/recording
   unified trace (CTF)        $out/trace
   Trace Compass views        $out/xml-views/*.xml
   HTML report                $out/report.html
+  HIP program's trace (CTF)  $out/hip-trace (when the HIP samples are built; the same views)
 
 Open it in Trace Compass:
   1. Tracing > Manage XML analyses... > Import: every file of $out/xml-views/

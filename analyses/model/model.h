@@ -63,6 +63,7 @@ struct model_class {
 	double *demand;		/* per station, seconds per cycle */
 	double *visits;		/* per station, visits per cycle */
 	double think_s;		/* latency and synchronization delay per cycle */
+	double overhead_s;	/* of think_s: the rest of the waits that covered device work */
 	struct vec activities;	/* struct model_activity */
 	int64_t first_ns, last_ns;	/* its threads' span */
 	double measured_cycle_s;	/* mean over its threads of span / cycles */
@@ -85,14 +86,40 @@ struct model {
 	unsigned cores;
 	char cores_how[96];
 	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
+	/* On the CPU runtime (model_share_cpus): the host CPUs serve every activity of a cycle */
+	int shared;			/* model_share_cpus ran */
+	double shared_capacity;		/* the cores' worth the process had (1..cores) */
+	unsigned shared_servers;	/* that, rounded */
+	char shared_how[160];
+	double shared_factor;		/* demands without the queueing for the cores (<= 1) */
+	/* One class cycling at two loads, with less than a linear speed-up: one core's worth,
+	 * its demand and a latency fitted to both cycle times (model_shared.c) */
+	int shared_fitted;
+	double shared_think_s;		/* the class's think time then, the latency included */
+	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
+	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	int kernel_trace;	/* sched_switch events seen */
 	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time */
 	size_t stations_count, classes_count;
 	struct model_station *stations;
 	struct model_class *classes;
 	struct vec threads;	/* struct model_thread_row */
+	struct vec cycles;	/* struct model_cycle, by thread, in time order */
 	size_t other_processes;	/* HSA processes not modelled */
 };
+
+/* One cycle of a modelled thread: its host phase's start to its wait's end. */
+struct model_cycle {
+	size_t thread;		/* index in threads */
+	int64_t begin_ns, end_ns;
+};
+
+/*
+ * On the CPU runtime (m->cpu_runtime), makes the host CPUs the one processor of every
+ * activity of a cycle (model_shared.c): how many cores the process had, the demands without
+ * the queueing for them. Does nothing elsewhere. Returns 0, or -1 with err set.
+ */
+int model_share_cpus(struct model *m, char *err, size_t err_size);
 
 /* What-if changes (model_whatif.c). */
 struct model_whatif {

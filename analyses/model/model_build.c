@@ -32,6 +32,7 @@ struct sample {
 	enum sample_kind kind;
 	size_t station;
 	int synchronous;
+	int overhead;		/* delays: the rest of a wait that covered device work */
 	double seconds;
 	double exec_s;		/* device calls: execution time as traced */
 	char name[MODEL_NAME_MAX + 16];
@@ -360,8 +361,11 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 	if (!*any)
 		return wait_without_work(b, thread, tw, wait, target, target_size);
 	join(label, sizeof(label), "rest of the wait for ", target);
-	return add_sample(b, thread, SAMPLE_DELAY, 0,
-			  (double)(wait->end_ns - wait->begin_ns) / 1e9 - served, 1, label);
+	if (add_sample(b, thread, SAMPLE_DELAY, 0,
+		       (double)(wait->end_ns - wait->begin_ns) / 1e9 - served, 1, label))
+		return -1;
+	MODEL_AT(b->samples, struct sample, b->samples.count - 1)->overhead = 1;
+	return 0;
 }
 
 /*
@@ -380,6 +384,16 @@ static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wa
 		return -1;
 	return add_sample(b, thread, SAMPLE_DELAY, 0, (double)(wall_ns - oncpu_ns) / 1e9, 1,
 			  "off a CPU in host phases");
+}
+
+static int add_cycle(struct build *b, size_t thread, int64_t begin_ns, int64_t end_ns)
+{
+	struct model_cycle *c = vec_push(&b->m->cycles);
+
+	if (!c)
+		return -1;
+	*c = (struct model_cycle){ thread, begin_ns, end_ns };
+	return 0;
 }
 
 /* Cuts one thread's life into host phases and waits. */
@@ -420,6 +434,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		join(MODEL_AT(b->samples, struct sample, phase_sample)->name,
 		     sizeof(((struct sample *)0)->name), label, "");
 		add_to_signature(b->signature[me], sizeof(b->signature[me]), target);
+		if (add_cycle(b, me, cursor, c->end_ns))
+			return -1;
 		row->cycles++;
 		cursor = c->end_ns;
 		oncpu = c->oncpu_end_ns;
@@ -595,6 +611,7 @@ static int group_classes(struct build *b)
 			goto end;
 		if (s->kind == SAMPLE_DELAY) {
 			c->think_s += s->seconds;
+			c->overhead_s += s->overhead ? s->seconds : 0.0;
 		} else {
 			c->demand[s->station] += s->seconds;
 			c->visits[s->station] += 1.0;
@@ -609,6 +626,7 @@ static int group_classes(struct build *b)
 			c->visits[j] /= c->cycles;
 		}
 		c->think_s /= c->cycles;
+		c->overhead_s /= c->cycles;
 		c->measured_cycle_s /= c->threads;
 	}
 	ret = 0;
@@ -723,6 +741,8 @@ int model_build(struct model *m, const struct model_trace *t, char *err, size_t 
 	memset(m, 0, sizeof(*m));
 	vec_init(&m->threads, sizeof(struct model_thread_row));
 	vec_init(&b.samples, sizeof(struct sample));
+	vec_init(&m->cycles, sizeof(struct model_cycle));
+	m->shared_factor = 1.0;
 	if (pick_process(m, t, err, err_size))
 		return -1;
 	for (size_t i = 0; i < t->threads.count; i++) {
@@ -772,5 +792,6 @@ void model_release(struct model *m)
 	free(m->classes);
 	free(m->stations);
 	vec_release(&m->threads);
+	vec_release(&m->cycles);
 	memset(m, 0, sizeof(*m));
 }

@@ -31,6 +31,9 @@ static const char usage_text[] =
 	"  -w, --what-if K=V     predict a change (repeatable): threads=[CLASS:]N,\n"
 	"                        gpu-speed=X, copy-speed=X, cpus=N, gpus=N, queues=N\n"
 	"  -l, --lqn FILE        also write the model as an LQN file (lqns, lqsim)\n"
+	"      --devices-off-cpu on the CPU runtime, model its GPU and copy engine apart\n"
+	"                        from the host CPUs (kernels that sleep); by default the\n"
+	"                        host CPUs serve them and the runtime's own work\n"
 	"  -o, --output FILE     write there instead of standard output\n"
 	"  -h, --help            show this help\n"
 	"See hsatrace-model(1) and docs/model.md.\n";
@@ -45,6 +48,7 @@ static int usage_error(const char *fmt, const char *arg)
 
 struct options {
 	int json;
+	int devices_off_cpu;
 	const char *output, *lqn, *trace;
 	struct model_whatif whatif;
 };
@@ -58,6 +62,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "lqn", required_argument, NULL, 'l' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "devices-off-cpu", no_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -80,6 +85,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'o':
 			o->output = optarg;
+			break;
+		case 'D':
+			o->devices_off_cpu = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -165,6 +173,7 @@ int main(int argc, char **argv)
 			"the demands are low\n", (unsigned long long)read.discarded_events,
 			(unsigned long long)read.discarded_packets);
 	if (model_build(&model, &trace, err, sizeof(err)) ||
+	    (!o.devices_off_cpu && model_share_cpus(&model, err, sizeof(err))) ||
 	    model_solve(&model, NULL, &base, err, sizeof(err)) ||
 	    (changed && model_solve(&model, &o.whatif, &whatif, err, sizeof(err)))) {
 		fprintf(stderr, PROG ": %s: %s\n", o.trace, err);

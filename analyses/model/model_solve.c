@@ -9,6 +9,11 @@
  * station as an open stream at the rate the cycles set: a closed class sees that station's
  * demand divided by (1 - U_async), iterated to a fixed point (the usual treatment of mixed
  * networks, Lazowska et al. ch. 7).
+ *
+ * On the CPU runtime the devices are host threads: every activity of a cycle, and the rest of
+ * the waits for device work (the runtime's own work), is demand on the host CPUs, whose
+ * servers are the cores' worth the process had (model_shared.h); the device rows report
+ * their part of it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -83,9 +88,11 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 		const struct model_station *st = &m->stations[k];
 
 		servers[k] = st->servers;
+		if (st->kind == MODEL_CPU && m->shared)
+			servers[k] = m->shared_servers;
 		if (!w)
 			continue;
-		if (st->kind == MODEL_CPU && w->cpus)
+		if (st->kind == MODEL_CPU && w->cpus) /* the process has them all */
 			servers[k] = w->cpus;
 		if (st->kind != MODEL_GPU)
 			continue;
@@ -97,6 +104,17 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 	}
 }
 
+/* The servers as the solver takes them: on the CPU runtime, the host CPUs' capacity is the
+ * cores' worth the process had, which may be fractional (cpus=N: all N). */
+static void set_capacity(const struct model *m, const struct model_whatif *w,
+			 const unsigned *servers, double *capacity)
+{
+	for (size_t k = 0; k < m->stations_count; k++)
+		capacity[k] = servers[k];
+	if (m->shared && m->stations_count)
+		capacity[0] = w && w->cpus ? (double)w->cpus : m->shared_capacity;
+}
+
 static double speed_of(const struct model_station *st, const struct model_whatif *w)
 {
 	if (!w)
@@ -106,6 +124,56 @@ static double speed_of(const struct model_station *st, const struct model_whatif
 	if (st->kind == MODEL_COPY)
 		return w->copy_speed;
 	return 1.0;
+}
+
+/*
+ * What each class puts on each station per cycle (own, speeds applied) and what the solver
+ * queues it for (net): the same, but on the CPU runtime, where the host CPUs serve it all
+ * (scaled by the calibration) and the runtime's part of the waits leaves the think time.
+ */
+static void class_demands(const struct model *m, const struct model_whatif *w, double *own,
+			  double *net, double *think)
+{
+	size_t K = m->stations_count;
+
+	for (size_t c = 0; c < m->classes_count; c++) {
+		const struct model_class *cl = &m->classes[c];
+
+		think[c] = cl->think_s;
+		for (size_t k = 0; k < K; k++) {
+			own[c * K + k] = cl->demand[k] / speed_of(&m->stations[k], w);
+			net[c * K + k] = own[c * K + k];
+		}
+		if (!m->shared)
+			continue;
+		double cpu = cl->overhead_s;
+
+		think[c] = m->shared_fitted ? m->shared_think_s : think[c] - cl->overhead_s;
+		for (size_t k = 0; k < K; k++) {
+			cpu += own[c * K + k];
+			own[c * K + k] *= m->shared_factor;
+			net[c * K + k] = 0.0;
+		}
+		net[c * K] = cpu * m->shared_factor;
+	}
+}
+
+/* Device work nobody waited for, per cycle (on the CPU runtime: on the host CPUs). */
+static void async_demands(const struct model *m, const struct model_whatif *w, double *async)
+{
+	double cycles = 0.0;
+
+	for (size_t c = 0; c < m->classes_count; c++)
+		cycles += m->classes[c].cycles;
+	for (size_t k = 0; k < m->stations_count; k++) {
+		double d = m->stations[k].async_demand_s / speed_of(&m->stations[k], w) /
+			   (cycles > 0.0 ? cycles : 1.0);
+
+		if (m->shared)
+			async[0] += d * m->shared_factor;
+		else
+			async[k] = d;
+	}
 }
 
 /* Station results from the MVA's, per visit. */
@@ -132,13 +200,15 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	size_t C = m->classes_count, K = m->stations_count, target = SIZE_MAX;
 	enum mva_kind *kind = calloc(K, sizeof(*kind));
 	double *demand = calloc(C * K, sizeof(double)), *think = calloc(C, sizeof(double));
+	double *own = calloc(C * K, sizeof(double)), *queued = calloc(C * K, sizeof(double));
 	double *async = calloc(K, sizeof(double)), *util = calloc(K, sizeof(double));
-	double cycles = 0.0, async_u[64] = { 0 };
+	double *capacity = calloc(K, sizeof(double)), async_u[64] = { 0 };
 	struct mva_result res = { 0 };
 	struct mva_net net;
 	int ret = -1;
 
-	if (!kind || !demand || !think || !async || !util || prediction_init(p, m))
+	if (!kind || !demand || !think || !own || !queued || !async || !util || !capacity ||
+	    prediction_init(p, m))
 		goto oom;
 	if (w && w->threads_set) {
 		target = threads_class(m, w);
@@ -149,22 +219,19 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		}
 	}
 	set_servers(m, w, p->servers);
-	for (size_t c = 0; c < C; c++) {
+	for (size_t c = 0; c < C; c++)
 		p->population[c] = c == target ? w->threads : m->classes[c].threads;
-		think[c] = m->classes[c].think_s;
-		cycles += m->classes[c].cycles;
-	}
-	for (size_t k = 0; k < K; k++)
-		async[k] = m->stations[k].async_demand_s / speed_of(&m->stations[k], w) /
-			   (cycles > 0.0 ? cycles : 1.0);
-	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0 };
+	class_demands(m, w, own, queued, think);
+	async_demands(m, w, async);
+	set_capacity(m, w, p->servers, capacity);
+	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0,
+				capacity };
 	if (mva_result_init(&res, &net))
 		goto oom;
 	for (int it = 0; it < ASYNC_ITERATIONS; it++) {
 		for (size_t c = 0; c < C; c++)
 			for (size_t k = 0; k < K; k++)
-				demand[c * K + k] = m->classes[c].demand[k] /
-						    speed_of(&m->stations[k], w) /
+				demand[c * K + k] = queued[c * K + k] /
 						    (1.0 - (k < 64 ? async_u[k] : 0.0));
 		if (mva_solve(&net, &res, err, err_size))
 			goto end;
@@ -173,7 +240,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		for (size_t c = 0; c < C; c++)
 			x += res.throughput[c];
 		for (size_t k = 0; k < K && k < 64; k++) {
-			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / p->servers[k]);
+			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / capacity[k]);
 
 			change = fmax(change, fabs(u - async_u[k]));
 			async_u[k] = u;
@@ -188,10 +255,15 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		const struct model_class *cl = &m->classes[c];
 		double per_thread = cl->cycles / cl->threads;
 		/* the class's window: its threads' predicted span plus their measured stagger
-		 * (threads start one after the other: the window minus a thread's mean span) */
+		 * (the window minus a thread's mean span: threads start one after the other and
+		 * do not all progress alike); one thread has none */
 		double stagger = (double)(cl->last_ns - cl->first_ns) / 1e9 -
 				 per_thread * cl->measured_cycle_s;
-		double span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+		double span;
+
+		if (p->population[c] <= 1)
+			stagger = 0.0;
+		span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
 
 		p->cycle_s[c] = res.cycle[c];
 		p->class_throughput[c] = res.throughput[c];
@@ -203,8 +275,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	for (size_t k = 0; k < K; k++) {
 		util[k] = k < 64 ? async_u[k] : 0.0;
 		for (size_t c = 0; c < C; c++)
-			util[k] += res.throughput[c] * m->classes[c].demand[k] /
-				   speed_of(&m->stations[k], w) / p->servers[k];
+			util[k] += res.throughput[c] * (k ? own : queued)[c * K + k] / capacity[k];
 	}
 	station_results(m, &res, util, p);
 	p->total_s = m->total_s - m->window_s + p->window_s;
@@ -217,7 +288,10 @@ end:
 	free(kind);
 	free(demand);
 	free(think);
+	free(own);
+	free(queued);
 	free(async);
+	free(capacity);
 	free(util);
 	if (ret)
 		model_prediction_release(p);

@@ -30,9 +30,17 @@ static const char *host_demand_text(const struct model *m)
 }
 
 static const char *cpu_runtime_text =
-	"the GPU is the CPU runtime's emulation: its workers run on the host CPUs, so "
-	"kernels and host phases compete for the same cores (the model keeps them as "
-	"separate resources)";
+	"the GPU is the CPU runtime's emulation: its workers, packet processors and copy "
+	"engine run on the host CPUs, so the host CPUs serve every activity of a cycle (host "
+	"phases, kernels, copies and the rest of the waits, the runtime's own work)";
+static const char *cpu_runtime_apart_text =
+	"the GPU is the CPU runtime's emulation, modelled apart from the host CPUs "
+	"(--devices-off-cpu: its work is taken to use no host CPU)";
+
+static const char *cpu_runtime_note(const struct model *m)
+{
+	return m->shared ? cpu_runtime_text : cpu_runtime_apart_text;
+}
 
 /* The --what-if changes as K=V words, into buf. */
 static const char *whatif_text(const struct model_whatif *w, char *buf, size_t size)
@@ -132,7 +140,14 @@ int model_write_text(const struct model_report *r, FILE *out)
 	fprintf(out, "host CPUs: %u (%s)\n", m->cores, m->cores_how);
 	fprintf(out, "solver: %s\n", b->method);
 	if (m->cpu_runtime)
-		fprintf(out, "note: %s\n", cpu_runtime_text);
+		fprintf(out, "note: %s\n", cpu_runtime_note(m));
+	if (m->shared)
+		fprintf(out, "host CPUs as one processor: %.2f servers (%s), demands x %.3f "
+			"(without the queueing for them at the traced load)\n", m->shared_capacity,
+			m->shared_how, m->shared_factor);
+	if (m->shared_fitted)
+		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s\n",
+			m->shared_think_s);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -251,6 +266,7 @@ static void json_classes(const struct model_report *r, FILE *out)
 			p->population[c]);
 		jnum(out, "cycles_per_thread", cl->cycles / cl->threads, ", ");
 		jnum(out, "delay_s", cl->think_s, ", ");
+		jnum(out, "runtime_work_s", cl->overhead_s, ", ");
 		fputs("\"demand_s\": {", out);
 		for (size_t k = 0; k < m->stations_count; k++) {
 			json_string_write(m->stations[k].name, out);
@@ -291,6 +307,24 @@ static void json_threads(const struct model *m, const struct model_prediction *b
 	fputs("  ],\n", out);
 }
 
+/* The CPU runtime's one processor (model_shared.c), or null. */
+static void json_shared_cpus(const struct model *m, FILE *out)
+{
+	if (!m->shared) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
+		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
+	if (m->shared_fitted)
+		fprintf(out, "%.9g", m->shared_think_s);
+	else
+		fputs("null", out);
+	fputs(", \"how\": ", out);
+	json_string_write(m->shared_how, out);
+	fputc('}', out);
+}
+
 int model_write_json(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
@@ -310,9 +344,11 @@ int model_write_json(const struct model_report *r, FILE *out)
 		"  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ", m->kernel_trace ? "true" : "false",
 		m->cpu_time_threads, m->cpu_runtime ? "true" : "false");
 	if (m->cpu_runtime)
-		json_string_write(cpu_runtime_text, out);
+		json_string_write(cpu_runtime_note(m), out);
 	else
 		fputs("null", out);
+	fputs(",\n  \"shared_cpus\": ", out);
+	json_shared_cpus(m, out);
 	fprintf(out, ",\n  \"cores\": %u,\n  \"cores_estimate\": ", m->cores);
 	json_string_write(m->cores_how, out);
 	fputs(",\n  \"solver\": ", out);

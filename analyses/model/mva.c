@@ -67,10 +67,16 @@ static int is_queue(const struct mva_net *net, size_t k)
 	return net->kind[k] == MVA_QUEUE;
 }
 
+/* A queue's capacity: its servers, or the capacity the net gives (a fractional one). */
+static double servers_of(const struct mva_net *net, size_t k)
+{
+	return net->capacity ? net->capacity[k] : (double)net->servers[k];
+}
+
 static int check_net(const struct mva_net *net, char *err, size_t err_size)
 {
 	for (size_t k = 0; k < net->stations; k++)
-		if (is_queue(net, k) && net->servers[k] < 1) {
+		if (is_queue(net, k) && !(servers_of(net, k) >= 1.0)) {
 			snprintf(err, err_size, "station %zu has no server", k);
 			return -1;
 		}
@@ -98,7 +104,7 @@ static void finish_result(const struct mva_net *net, struct mva_result *res)
 
 		for (size_t c = 0; c < net->classes; c++)
 			busy += res->throughput[c] * net->demand[c * K + k];
-		res->util[k] = is_queue(net, k) ? busy / net->servers[k] : busy;
+		res->util[k] = is_queue(net, k) ? busy / servers_of(net, k) : busy;
 	}
 	for (size_t c = 0; c < net->classes; c++) {
 		double cyc = think_of(net, c);
@@ -137,14 +143,14 @@ static int solve_single(const struct mva_net *net, size_t c, struct mva_result *
 		for (size_t k = 0; k < K; k++) {
 			if (!is_queue(net, k)) {
 				r[k] = D[k];
-			} else if (net->servers[k] == 1) {
+			} else if (servers_of(net, k) == 1.0) {
 				r[k] = D[k] * (1.0 + q[k]);
 			} else {
 				double *p = prob + k * (N + 1);
 
 				r[k] = 0.0;
 				for (unsigned j = 1; j <= n; j++) {
-					unsigned a = j < net->servers[k] ? j : net->servers[k];
+					double a = fmin(j, servers_of(net, k));
 
 					r[k] += (double)j / a * D[k] * p[j - 1];
 				}
@@ -154,11 +160,11 @@ static int solve_single(const struct mva_net *net, size_t c, struct mva_result *
 		x = total > 0.0 ? n / total : 0.0;
 		for (size_t k = 0; k < K; k++) {
 			q[k] = x * r[k];
-			if (is_queue(net, k) && net->servers[k] > 1) {
+			if (is_queue(net, k) && servers_of(net, k) > 1.0) {
 				double *p = prob + k * (N + 1), rest = 0.0;
 
 				for (unsigned j = 1; j <= n; j++) {
-					unsigned a = j < net->servers[k] ? j : net->servers[k];
+					double a = fmin(j, servers_of(net, k));
 
 					next[j] = D[k] / a * x * p[j - 1];
 					rest += next[j];
@@ -188,7 +194,7 @@ static void seidmann(const struct mva_net *net, double *dq, double *dd)
 	for (size_t c = 0; c < net->classes; c++)
 		for (size_t k = 0; k < K; k++) {
 			double d = net->demand[c * K + k];
-			unsigned m = is_queue(net, k) ? net->servers[k] : 1;
+			double m = is_queue(net, k) ? servers_of(net, k) : 1.0;
 
 			dq[c * K + k] = is_queue(net, k) ? d / m : d;
 			dd[c * K + k] = is_queue(net, k) ? d * (m - 1) / m : 0.0;
@@ -326,7 +332,7 @@ static int solve_multi(const struct mva_net *net, struct mva_result *res)
 		int multi_server = 0;
 
 		for (size_t k = 0; k < K; k++)
-			multi_server |= is_queue(net, k) && net->servers[k] > 1;
+			multi_server |= is_queue(net, k) && servers_of(net, k) > 1.0;
 		res->method = multi_server ? MVA_EXACT_SEIDMANN : MVA_EXACT;
 		ret = solve_lattice(net, dq, dd, (size_t)cells, res);
 	} else {

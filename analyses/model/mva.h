@@ -43,6 +43,10 @@ struct mva_net {
 	const double *think;		/* per class, seconds per cycle (may be NULL: 0) */
 	const unsigned *population;	/* per class */
 	int approximate;		/* 1: Bard-Schweitzer whatever the lattice's size */
+	/* per station, >= 1, or NULL: servers. A queue with j customers serves at the rate
+	 * min(j, capacity) / D: a capacity of 1.5 is a server and a half (a station measured
+	 * to do 1.5 times the work at 2 customers as at 1) */
+	const double *capacity;
 };
 
 struct mva_result {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make demo`'s script end to end, against the private session daemon: it records
-# matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report.
+# matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report;
+# and, when the HIP samples are built, records hip_streams' pipeline and prints its stats.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -9,7 +10,7 @@ for c in record unify views stats report; do
 	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
 		skip_all "hsatrace $c is not built"
 done
-plan 7
+plan 9
 lttng_harness_start || { ok 1 "private lttng-sessiond"; exit 1; }
 
 demo=$LTTNG_HARNESS_DIR/demo
@@ -32,4 +33,13 @@ grep -q '<script type="application/json" id="hsatrace-data">{' "$demo/report.htm
 ok $? "the HTML report holds the timeline (its canvas and data)"
 grep -q "Manage XML analyses" "$log"
 ok $? "it says how to open the result in Trace Compass"
+if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/hip_streams" ]; then
+	# the HIP pipeline: 8 churn() kernels, 8 copies in and 8 out
+	grep -q '^churn(unsigned int\*, unsigned int const\*, unsigned int, unsigned int)  *8 ' "$log"
+	ok $? "the HIP program's stats count 8 churn() launches"
+	grep -q '^host-to-device  *8 ' "$log" && grep -q '^device-to-host  *8 ' "$log"
+	ok $? "and its 8 copies in and 8 copies out"
+else
+	skip 2 "the HIP samples are not built (no hipcc)"
+fi
 done_testing

@@ -14,3 +14,17 @@ $(BUILD)/obj/tests/model/build_test.o: EXTRA_CFLAGS += $(XML2_CFLAGS)
 $(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
 	$(link-exe) $(BT2_LIBS) $(XML2_LIBS) -liberty -lm
+
+# The CPU runtime's one-processor model (model_share_cpus) on scenarios of known numbers.
+TEST_PROGRAMS += $(BUILD)/tests/model/shared.t
+
+$(BUILD)/tests/model/shared.t: $(BUILD)/obj/tests/model/shared_test.o \
+		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
+	$(link-exe) $(BT2_LIBS) -liberty -lm
+
+# The solver on a network given on the command line (02-octave.t compares it with Octave's).
+TEST_PROGRAMS += $(BUILD)/tests/model/mva_solve
+
+$(BUILD)/tests/model/mva_solve: $(BUILD)/obj/tests/model/mva_solve.o \
+		$(BUILD)/obj/analyses/model/libhsat-model.a
+	$(link-exe) -lm

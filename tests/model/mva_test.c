@@ -38,7 +38,7 @@ static void textbook_example(void)
 	enum mva_kind kind[2] = { MVA_QUEUE, MVA_QUEUE };
 	unsigned servers[2] = { 1, 1 }, pop[1] = { 2 };
 	double demand[2] = { 0.5, 1.0 }, think[1] = { 1.0 };
-	struct mva_net net = { 2, 1, kind, servers, demand, think, pop, 0 };
+	struct mva_net net = { 2, 1, kind, servers, demand, think, pop, 0, NULL };
 	struct mva_result res;
 
 	if (solve(&net, &res)) {
@@ -60,7 +60,7 @@ static void balanced_network(void)
 	enum mva_kind kind[4] = { MVA_QUEUE, MVA_QUEUE, MVA_QUEUE, MVA_QUEUE };
 	unsigned servers[4] = { 1, 1, 1, 1 }, pop[1] = { 10 };
 	double demand[4] = { 0.25, 0.25, 0.25, 0.25 };
-	struct mva_net net = { 4, 1, kind, servers, demand, NULL, pop, 0 };
+	struct mva_net net = { 4, 1, kind, servers, demand, NULL, pop, 0, NULL };
 	struct mva_result res;
 
 	if (solve(&net, &res)) {
@@ -91,7 +91,7 @@ static void repairman(unsigned n, unsigned m)
 	enum mva_kind kind[1] = { MVA_QUEUE };
 	unsigned servers[1] = { m }, pop[1] = { n };
 	double demand[1] = { 0.3 }, think[1] = { 1.1 };
-	struct mva_net net = { 1, 1, kind, servers, demand, think, pop, 0 };
+	struct mva_net net = { 1, 1, kind, servers, demand, think, pop, 0, NULL };
 	struct mva_result res;
 	double want = repairman_throughput(n, m, 0.3, 1.1);
 
@@ -145,7 +145,7 @@ static void two_classes(void)
 	enum mva_kind kind[3] = { MVA_QUEUE, MVA_QUEUE, MVA_QUEUE };
 	unsigned servers[3] = { 1, 1, 1 }, pop[2] = { 3, 2 };
 	double demand[6] = { 0.2, 0.5, 0.1, 0.4, 0.1, 0.3 }, think[2] = { 1.0, 0.5 };
-	struct mva_net net = { 3, 2, kind, servers, demand, think, pop, 0 };
+	struct mva_net net = { 3, 2, kind, servers, demand, think, pop, 0, NULL };
 	struct pf p = { 3, demand, think };
 	struct mva_result res;
 	double g = pf_sum(&p, 0, 3, 2);
@@ -181,7 +181,7 @@ static void large_model(void)
 	enum mva_kind *kind = calloc(K, sizeof(*kind));
 	unsigned *servers = calloc(K, sizeof(*servers)), *pop = calloc(C, sizeof(*pop));
 	double *demand = calloc(C * K, sizeof(*demand)), *think = calloc(C, sizeof(*think));
-	struct mva_net net = { K, C, kind, servers, demand, think, pop, 0 };
+	struct mva_net net = { K, C, kind, servers, demand, think, pop, 0, NULL };
 	struct mva_result res;
 	double busy = 0.0;
 
@@ -220,7 +220,7 @@ static void bad_input(void)
 	enum mva_kind kind[1] = { MVA_QUEUE };
 	unsigned servers[1] = { 0 }, pop[1] = { 1 };
 	double demand[1] = { 1.0 };
-	struct mva_net net = { 1, 1, kind, servers, demand, NULL, pop, 0 };
+	struct mva_net net = { 1, 1, kind, servers, demand, NULL, pop, 0, NULL };
 	struct mva_result res;
 	char err[128] = "";
 

@@ -82,8 +82,9 @@ static void test_memory(struct rt *rt)
 	memset(&info, 0, sizeof(info));
 	info.size = sizeof(info);
 	hsa_amd_pointer_info(host, &info, NULL, NULL, NULL);
-	ok(locked == host && info.type == HSA_EXT_POINTER_TYPE_LOCKED,
-	   "locked memory is seen at its host address, type LOCKED");
+	ok(locked != NULL && locked != (void *)host && info.type == HSA_EXT_POINTER_TYPE_LOCKED &&
+		   info.hostBaseAddress == host && info.agentBaseAddress == locked,
+	   "locked memory has an agent address of its own, type LOCKED");
 	is_int(hsa_amd_memory_unlock(host), HSA_STATUS_SUCCESS, "unlock");
 	hsa_amd_pointer_info(host, &info, NULL, NULL, NULL);
 	is_int(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN, "unlocked memory is unknown again");

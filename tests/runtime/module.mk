@@ -2,7 +2,7 @@
 # build tree), and load test_kernels.so, a code object built from tests/runtime/test_kernels.c.
 RUNTIME_TESTS := dispatch signals packets executables tools profiling memory_errors counters \
 	amdgcn_objects \
-	stress barrier_errors fork
+	stress barrier_errors fork locked_memory copy_engines
 RUNTIME_TEST_BINS := $(patsubst %,$(BUILD)/tests/runtime/%.t,$(RUNTIME_TESTS))
 RUNTIME_TEST_KERNELS := $(BUILD)/tests/runtime/test_kernels.so
 

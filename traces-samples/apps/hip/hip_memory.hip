@@ -1,6 +1,8 @@
 /*
  * hip_memory.hip - HIP memory on the CPU runtime: hipMalloc/hipFree, hipHostMalloc,
- * hipHostRegister, hipMemcpy and hipMemcpyAsync in every direction, hipMemcpy2D, hipMemset.
+ * hipHostRegister/hipHostUnregister, hipMemcpy and hipMemcpyAsync in every direction,
+ * hipMemcpy2D and hipMemcpy2DAsync in every direction, hipMemset, hipMemsetD8/D16/D32,
+ * hipMemsetAsync, hipMemset2D.
  * Sizes and offsets are odd on purpose: ROCclr picks its blit kernels (byte, word, 16-byte
  * and rectangular copies, fills) by alignment, so every one of them runs.
  */
@@ -100,10 +102,20 @@ static void pinned_memory(struct buffers *b)
 	memset(registered, 0, 65536);
 	HIP_OK(hipMemcpy(registered, b->device_a, 65536, hipMemcpyDeviceToHost));
 	SAME(pinned, registered, 65536, "into hipHostRegister memory");
-	/* Not unregistered: HIP 5.2's hipHostUnregister removes the buffer from its map under
-	 * the device address and then under the host address, and aborts when they are the same
-	 * (on the CPU runtime the agent address of locked memory is the host address). The
-	 * buffer stays registered, so it is not freed either. */
+	/* its device pointer is a device address of the same bytes */
+	memset(b->host_out, 0, 65536);
+	HIP_OK(hipMemcpy(b->host_out, mapped, 65536, hipMemcpyDeviceToHost));
+	SAME(pinned, b->host_out, 65536, "from the device pointer of registered memory");
+	fill_pattern(b->host_in, 65536, 9);
+	HIP_OK(hipMemcpy(mapped, b->host_in, 65536, hipMemcpyHostToDevice));
+	SAME(b->host_in, registered, 65536, "into the device pointer of registered memory");
+	HIP_OK(hipHostUnregister(registered));
+	/* registered again after it was unregistered, then used and unregistered once more */
+	HIP_OK(hipHostRegister(registered, 65536, hipHostRegisterDefault));
+	HIP_OK(hipMemcpy(registered, b->device_a, 4096, hipMemcpyDeviceToHost));
+	SAME(pinned, registered, 4096, "into memory registered a second time");
+	HIP_OK(hipHostUnregister(registered));
+	free(registered);
 	HIP_OK(hipHostFree(pinned));
 }
 
@@ -145,6 +157,44 @@ static void two_dimensional(struct buffers *b)
 	HIP_OK(hipFree(device));
 }
 
+/* hipMemcpy2D host to host, and hipMemcpy2DAsync host to device to device to host */
+static void two_dimensional_more(struct buffers *b, hipStream_t stream)
+{
+	const size_t width = 123, height = 19, host_pitch = 200, pitch = 256;
+	unsigned char *device = NULL, *device2 = NULL;
+	long bad = -1;
+
+	fill_pattern(b->host_in, host_pitch * height, 6);
+	memset(b->host_out, 0, host_pitch * height);
+	HIP_OK(hipMemcpy2D(b->host_out, host_pitch, b->host_in, host_pitch, width, height,
+			   hipMemcpyHostToHost));
+	for (size_t row = 0; row < height && bad < 0; row++)
+		if (first_difference(b->host_in + row * host_pitch, b->host_out + row * host_pitch,
+				     width) >= 0 || b->host_out[row * host_pitch + width] != 0)
+			bad = (long)row;
+	hip_check(bad < 0, "hipMemcpy2D host to host (first bad row %ld)", bad);
+
+	HIP_OK(hipMalloc((void **)&device, pitch * height));
+	HIP_OK(hipMalloc((void **)&device2, pitch * height));
+	memset(b->host_out, 0, host_pitch * height);
+	HIP_OK(hipMemcpy2DAsync(device, pitch, b->host_in, host_pitch, width, height,
+				hipMemcpyHostToDevice, stream));
+	HIP_OK(hipMemcpy2DAsync(device2, pitch, device, pitch, width, height,
+				hipMemcpyDeviceToDevice, stream));
+	HIP_OK(hipMemcpy2DAsync(b->host_out, host_pitch, device2, pitch, width, height,
+				hipMemcpyDeviceToHost, stream));
+	HIP_OK(hipStreamSynchronize(stream));
+	bad = -1;
+	for (size_t row = 0; row < height && bad < 0; row++)
+		if (first_difference(b->host_in + row * host_pitch, b->host_out + row * host_pitch,
+				     width) >= 0 || b->host_out[row * host_pitch + width] != 0)
+			bad = (long)row;
+	hip_check(bad < 0, "hipMemcpy2DAsync host to device to device to host (first bad row %ld)",
+		  bad);
+	HIP_OK(hipFree(device));
+	HIP_OK(hipFree(device2));
+}
+
 static void fills(struct buffers *b, hipStream_t stream)
 {
 	unsigned char expected[4096];
@@ -172,6 +222,34 @@ static void fills(struct buffers *b, hipStream_t stream)
 	SAME(b->host_in, b->host_out, BIG, "hipMemsetAsync of 3 MiB");
 }
 
+/* hipMemsetD8 and hipMemsetD16 at odd offsets, hipMemset2D inside the rows of a pitch */
+static void more_fills(struct buffers *b)
+{
+	uint16_t halves[777];
+	unsigned char expected[64 * 9];
+	bool halves_ok = true;
+
+	HIP_OK(hipMemset(b->device_a, 0, 8192));
+	HIP_OK(hipMemsetD8((hipDeviceptr_t)(b->device_a + 1), 0xc3, 1001));
+	HIP_OK(hipMemcpy(b->host_out, b->device_a, 1003, hipMemcpyDeviceToHost));
+	hip_check(b->host_out[0] == 0 && b->host_out[1] == 0xc3 && b->host_out[1001] == 0xc3 &&
+			  b->host_out[1002] == 0,
+		  "hipMemsetD8 writes 1001 bytes from an odd address");
+	HIP_OK(hipMemsetD16((hipDeviceptr_t)(b->device_b + 2), 0xbeef, 777));
+	HIP_OK(hipMemcpy(halves, b->device_b + 2, sizeof(halves), hipMemcpyDeviceToHost));
+	for (int i = 0; i < 777; i++)
+		halves_ok = halves_ok && halves[i] == 0xbeef;
+	hip_check(halves_ok, "hipMemsetD16 writes 777 halves");
+
+	HIP_OK(hipMemset(b->device_a, 0x11, 64 * 9));
+	HIP_OK(hipMemset2D(b->device_a + 5, 64, 0x77, 40, 9));
+	HIP_OK(hipMemcpy(b->host_out, b->device_a, 64 * 9, hipMemcpyDeviceToHost));
+	memset(expected, 0x11, sizeof(expected));
+	for (int row = 0; row < 9; row++)
+		memset(expected + row * 64 + 5, 0x77, 40);
+	SAME(expected, b->host_out, sizeof(expected), "hipMemset2D of 40 x 9 in rows of 64");
+}
+
 int main(void)
 {
 	struct buffers b = { (unsigned char *)malloc(BIG), (unsigned char *)malloc(BIG), NULL, NULL };
@@ -189,7 +267,9 @@ int main(void)
 		asynchronous_copies(&b, stream);
 		pinned_memory(&b);
 		two_dimensional(&b);
+		two_dimensional_more(&b, stream);
 		fills(&b, stream);
+		more_fills(&b);
 	}
 	HIP_OK(hipStreamDestroy(stream));
 	HIP_OK(hipFree(b.device_a));

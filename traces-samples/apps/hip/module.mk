@@ -17,12 +17,15 @@ $(HIP_SAMPLE_PROGRAMS): $(HIP_SAMPLES_DIR)/%: traces-samples/apps/hip/%.hip \
 		traces-samples/apps/hip/hip_check.h
 	mkdir -p $(@D) && $(HIPCC) --offload-arch=$(HIP_OFFLOAD_ARCH) -O2 -Wall -Werror -o $@ $<
 
-# hip_square's kernel for the CPU runtime (HSATRACE_CPU_KERNELS), plain C
+# hip_square's and hip_streams' kernels for the CPU runtime (HSATRACE_CPU_KERNELS), plain C
 HIP_SQUARE_KERNELS := $(HIP_SAMPLES_DIR)/hip_square_kernels.so
-PROGRAMS += $(HIP_SQUARE_KERNELS)
+HIP_STREAMS_KERNELS := $(HIP_SAMPLES_DIR)/hip_streams_kernels.so
+PROGRAMS += $(HIP_SQUARE_KERNELS) $(HIP_STREAMS_KERNELS)
 $(HIP_SQUARE_KERNELS): $(BUILD)/obj/traces-samples/apps/hip/hip_square_kernels.o
+	$(link-so)
+$(HIP_STREAMS_KERNELS): $(BUILD)/obj/traces-samples/apps/hip/hip_streams_kernels.o
 	$(link-so)
 endif
 
 .PHONY: hip-samples
-hip-samples: $(HIP_SAMPLE_PROGRAMS) $(HIP_SQUARE_KERNELS)
+hip-samples: $(HIP_SAMPLE_PROGRAMS) $(HIP_SQUARE_KERNELS) $(HIP_STREAMS_KERNELS)

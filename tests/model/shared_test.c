@@ -1,0 +1,194 @@
+/*
+ * model_share_cpus on scenarios of known numbers: a CPU-runtime trace (agent
+ * "hsatrace-cpu-gpu", 2 cores) of 2 threads, each cycling a host phase of 30 us, a kernel and
+ * the rest of its wait; thread B starts and ends ALONE cycles after thread A, so the trace
+ * holds cycles of A alone, of both, of B alone. When a cycle of both takes twice a cycle
+ * alone, the throughput did not grow: one core's worth, and the demands are calibrated to the
+ * measured cycle at 2 threads (one server, no think: R = 2 f D = D, f = 1/2). When it takes
+ * as long as alone, no core was short: the 2 cores. Either way the model reproduces its trace.
+ * When it takes 150 us (a speed-up of 1.33), one core's worth and a latency are fitted: the
+ * model has the cycle of 100 us at 1 thread and the one measured at 2.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/model/model.h"
+#include "tap.h"
+
+#define US 1000
+#define ALONE 10	/* cycles of one thread alone at each end */
+#define BOTH 40		/* cycles of each thread while both cycle */
+
+static struct model_event evs[2048];
+static size_t nev;
+
+static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
+{
+	struct model_event *e = &evs[nev++];
+
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->ts_ns = ts;
+	e->has_process = 1;
+	e->vpid = 10;
+	e->vtid = vtid;
+	e->procname = "app";
+	return e;
+}
+
+static void wait_call(int64_t ts, int entry, int64_t vtid, uint64_t corr, uint64_t signal)
+{
+	struct model_event *e = push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, vtid);
+
+	e->function = "hsa_signal_wait_scacquire";
+	e->correlation_id = corr;
+	e->signal = entry ? signal : 0;
+}
+
+/* One cycle of thread vtid from t of length len: host 30 us, kernel, 10 us of the rest. */
+static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
+{
+	uint64_t corr = (uint64_t)vtid * 100000 + k, signal = 0x5000 + (uint64_t)vtid;
+	struct model_event *e = push(MODEL_EV_SUBMIT, t + 20 * US, vtid);
+
+	e->queue_id = (uint64_t)vtid, e->packet_index = k, e->packet_type = 2;
+	e->signal = signal, e->name = "k";
+	wait_call(t + 30 * US, 1, vtid, corr, signal);
+	e = push(MODEL_EV_KERNEL, t + len - 5 * US, 99);
+	e->queue_id = (uint64_t)vtid, e->packet_index = k, e->agent = 2;
+	e->begin_ns = t + 30 * US, e->end_ns = t + len - 10 * US;
+	wait_call(t + len, 0, vtid, corr, 0);
+	return t + len;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct model_event *x = a, *y = b;
+
+	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
+}
+
+/* Cycles of 100 us alone and of both_us while both threads cycle. */
+static void scenario(int64_t both_us)
+{
+	struct model_event *e;
+	int64_t a = 0, b, start_b = ALONE * 100 * US;
+	uint64_t k = 0;
+
+	nev = 0;
+	e = push(MODEL_EV_AGENT, 0, 10);
+	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
+	e = push(MODEL_EV_AGENT, 1, 10);
+	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1, e->compute_units = 2;
+	for (; k < ALONE; k++)
+		a = cycle(11, k, a, 100 * US);
+	b = start_b;
+	for (uint64_t j = 0; j < BOTH; j++, k++) {
+		a = cycle(11, k, a, both_us * US);
+		b = cycle(12, j, b, both_us * US);
+	}
+	for (uint64_t j = BOTH; j < BOTH + ALONE; j++)
+		b = cycle(12, j, b, 100 * US);
+	qsort(evs, nev, sizeof(evs[0]), by_time);
+}
+
+static int build(struct model_trace *t, struct model *m, char *err, size_t size)
+{
+	model_trace_init(t);
+	for (size_t i = 0; i < nev; i++)
+		if (model_trace_add(t, &evs[i]))
+			return -1;
+	if (model_build(m, t, err, size))
+		return -1;
+	return model_share_cpus(m, err, size);
+}
+
+static void check(int64_t both_us, unsigned want_servers, double want_factor, const char *what)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	struct model_prediction p;
+	char err[256] = "";
+
+	scenario(both_us);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "%s: model built: %s", what, err);
+		skip(2, "no model");
+		goto end;
+	}
+	ok(m.cpu_runtime && m.shared && m.shared_servers == want_servers,
+	   "%s: %u server(s) (got %u: %s)", what, want_servers, m.shared_servers, m.shared_how);
+	ok(fabs(m.shared_factor - want_factor) < 1e-6, "%s: demands x %g (got %.9f)", what,
+	   want_factor, m.shared_factor);
+	if (model_solve(&m, NULL, &p, err, sizeof(err)) == 0) {
+		ok(fabs(p.cycle_s[0] - m.classes[0].measured_cycle_s) < 1e-9 * 1e3,
+		   "%s: the modelled cycle is the measured one (%.9f vs %.9f s)", what, p.cycle_s[0],
+		   m.classes[0].measured_cycle_s);
+		model_prediction_release(&p);
+	} else {
+		ok(0, "%s: solved: %s", what, err);
+	}
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+/* The modelled cycle time of the class at n threads. */
+static double cycle_at(struct model *m, unsigned n)
+{
+	struct model_whatif w;
+	struct model_prediction p;
+	char err[256];
+	double cycle = -1.0;
+
+	model_whatif_init(&w);
+	w.threads_set = 1;
+	w.threads = n;
+	if (model_solve(m, &w, &p, err, sizeof(err)) == 0) {
+		cycle = p.cycle_s[0];
+		model_prediction_release(&p);
+	}
+	return cycle;
+}
+
+static void fitted(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	char err[256] = "";
+	double one, two;
+
+	scenario(150);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "fitted: model built: %s", err);
+		skip(2, "no model");
+		goto end;
+	}
+	ok(m.shared_fitted && m.shared_capacity == 1.0 && m.load_lo == 1 && m.load_hi == 2 &&
+	   /* A's first cycle starts at its first event, its first submit, 20 us in */
+	   fabs(m.cycle_lo_s - (80e-6 + (2 * ALONE - 1) * 100e-6) / (2 * ALONE)) < 1e-12,
+	   "a speed-up of 1.33: one core's worth and a latency fitted (%s), cycles of 100 us alone",
+	   m.shared_how);
+	one = cycle_at(&m, 1);
+	two = cycle_at(&m, 2);
+	ok(fabs(one - m.cycle_lo_s) < 1e-6 * m.cycle_lo_s, "the model's cycle at 1 thread is the "
+	   "one measured alone (%.9f vs %.9f s)", one, m.cycle_lo_s);
+	ok(fabs(two - m.cycle_hi_s) < 1e-6 * m.cycle_hi_s && m.shared_think_s > 0.0,
+	   "at 2 threads the one measured with both (%.9f vs %.9f s), latency %.9f s", two,
+	   m.cycle_hi_s, m.shared_think_s);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+int main(void)
+{
+	plan(9);
+	/* both: 200 us a cycle, the throughput of one thread alone: one core's worth */
+	check(200, 1, 0.5, "no speed-up");
+	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
+	check(100, 2, 1.0, "perfect speed-up");
+	fitted();
+	return exit_status();
+}
