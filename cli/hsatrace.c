@@ -29,6 +29,7 @@ static const struct command commands[] = {
 	{ "export",  "export a trace as an SQLite database, CSV files or a Perfetto trace" },
 	{ "views",   "write the Trace Compass XML views next to a trace" },
 	{ "model",   "a queueing model of a trace: measured vs modelled, what-if predictions" },
+	{ "kernels", "compile the kernels of HIP sources for the CPU runtime" },
 };
 
 static void usage(FILE *out)

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #define KD_SUFFIX ".kd"
+#define NOTE_OWNER "AMDGPU"
+#define NT_AMDGPU_METADATA 32
 
 /* [offset, offset + length) inside [0, size), without overflow. */
 static bool inside(uint64_t offset, uint64_t length, size_t size)
@@ -85,6 +87,7 @@ static bool add_kernel(struct hsat_amdgcn_object *object, const char *name,
 	if (!kernel->name)
 		return false;
 	memcpy(kernel->descriptor, descriptor, HSAT_AMDGCN_DESCRIPTOR_SIZE);
+	memset(&kernel->args, 0, sizeof(kernel->args));
 	object->kernel_count++;
 	return true;
 }
@@ -139,6 +142,58 @@ static bool find_symbol_table(const struct image *image, Elf64_Shdr *found)
 	return have;
 }
 
+/* The description of the AMDGPU metadata note in one SHT_NOTE section, or NULL. */
+static const unsigned char *metadata_in(const struct image *image, const Elf64_Shdr *sh,
+					size_t *size)
+{
+	uint64_t at = 0;
+
+	while (at + sizeof(Elf64_Nhdr) <= sh->sh_size) {
+		Elf64_Nhdr note;
+		uint64_t name_at = at + sizeof(note), desc_at;
+
+		memcpy(&note, image->bytes + sh->sh_offset + at, sizeof(note));
+		desc_at = name_at + ((note.n_namesz + 3ull) & ~3ull);
+		if (!inside(desc_at, note.n_descsz, sh->sh_size))
+			return NULL;
+		if (note.n_type == NT_AMDGPU_METADATA && note.n_namesz == sizeof(NOTE_OWNER) &&
+		    memcmp(image->bytes + sh->sh_offset + name_at, NOTE_OWNER,
+			   sizeof(NOTE_OWNER)) == 0) {
+			*size = note.n_descsz;
+			return image->bytes + sh->sh_offset + desc_at;
+		}
+		at = desc_at + ((note.n_descsz + 3ull) & ~3ull);
+	}
+	return NULL;
+}
+
+/* Each kernel's explicit arguments, from the metadata note (none: they stay unknown). */
+static bool read_metadata(const struct image *image, struct hsat_amdgcn_object *object)
+{
+	const unsigned char *metadata = NULL;
+	size_t size = 0;
+
+	for (unsigned i = 0; i < image->eh.e_shnum && !metadata; i++) {
+		Elf64_Shdr sh;
+
+		if (section_at(image, i, &sh) && sh.sh_type == SHT_NOTE)
+			metadata = metadata_in(image, &sh, &size);
+	}
+	for (size_t k = 0; metadata && k < object->kernel_count; k++) {
+		struct hsat_amdgcn_kernel *kernel = &object->kernels[k];
+		size_t length = strlen(kernel->name);
+		char *symbol = malloc(length + sizeof(KD_SUFFIX));
+
+		if (!symbol)
+			return false;
+		memcpy(symbol, kernel->name, length);
+		memcpy(symbol + length, KD_SUFFIX, sizeof(KD_SUFFIX));
+		hsat_amdgcn_metadata_args(metadata, size, symbol, &kernel->args);
+		free(symbol);
+	}
+	return true;
+}
+
 struct hsat_amdgcn_object *hsat_amdgcn_object_create(const void *bytes, size_t size)
 {
 	struct image image = { .bytes = bytes, .size = size };
@@ -153,7 +208,7 @@ struct hsat_amdgcn_object *hsat_amdgcn_object_create(const void *bytes, size_t s
 		goto error;
 	object = calloc(1, sizeof(*object));
 	if (!object || !find_symbol_table(&image, &symtab) ||
-	    !read_symbols(&image, &symtab, object))
+	    !read_symbols(&image, &symtab, object) || !read_metadata(&image, object))
 		goto error;
 	return object;
 error:

@@ -6,7 +6,8 @@
  * GPU cannot run amdgcn instructions; it reads each kernel's name and its 64-byte kernel
  * descriptor (the `NAME.kd` symbol: group, private and kernarg segment sizes at offsets 0, 4,
  * 8), so that the executable offers the same symbols as ROCr and a native implementation can
- * stand in for the kernel (blit_kernels.h).
+ * stand in for the kernel (blit_kernels.h); and, from the metadata note, where its explicit
+ * arguments are (amdgcn_metadata.h), so that a CPU build that reads them elsewhere is refused.
  */
 #ifndef HSAT_RUNTIME_AMDGCN_OBJECT_H
 #define HSAT_RUNTIME_AMDGCN_OBJECT_H
@@ -15,11 +16,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/amdgcn_metadata.h"
+
 #define HSAT_AMDGCN_DESCRIPTOR_SIZE 64
 
 struct hsat_amdgcn_kernel {
 	char *name;                                          /* without ".kd" */
 	uint8_t descriptor[HSAT_AMDGCN_DESCRIPTOR_SIZE];     /* AMD kernel descriptor, verbatim */
+	struct hsat_amdgcn_args args;                        /* its explicit arguments */
 };
 
 struct hsat_amdgcn_object {

@@ -63,7 +63,8 @@ static struct kernel_symbol *symbol_find_locked(uint64_t handle)
 	return node ? *(struct kernel_symbol **)node : NULL;
 }
 
-bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descriptor *kernel)
+bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descriptor *kernel,
+			 uint32_t *flags)
 {
 	struct kernel_symbol *symbol;
 	bool found = false;
@@ -72,6 +73,7 @@ bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descript
 	symbol = symbol_find_locked(kernel_object);
 	if (symbol && symbol->executable->frozen) {
 		*kernel = *symbol->kernel;
+		*flags = symbol->flags;
 		found = true;
 	}
 	pthread_mutex_unlock(&hsat_executables_lock);
@@ -215,6 +217,7 @@ static void loaded_object_free(struct hsat_loaded_object *object)
 	if (object->fd >= 0)
 		close(object->fd);
 	native_kernels_free(object->native_kernels, object->native_table.kernel_count);
+	free(object->native_info);
 	free(object->bytes);
 	free(object);
 }
@@ -297,7 +300,8 @@ static void *open_copy(const void *bytes, size_t size, int *fd_out)
 		done += (size_t)n;
 	}
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	/* lazy: a build by hsatrace kernels keeps host functions that call HIP, never called */
+	library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
 	if (!library)
 		hsat_debug("failed to load code object: %s", dlerror());
 cleanup:
@@ -343,7 +347,9 @@ static const struct hsat_cpu_code_object *code_object_table(void *library)
 	const struct hsat_cpu_code_object *table = dlsym(library, HSAT_CPU_CODE_OBJECT_SYMBOL);
 
 	if (!table || table->magic != HSAT_CPU_CODE_OBJECT_MAGIC ||
-	    table->version != HSAT_CPU_CODE_OBJECT_VERSION || !table->kernels)
+	    (table->version != HSAT_CPU_CODE_OBJECT_VERSION &&
+	     table->version != HSAT_CPU_CODE_OBJECT_VERSION_2) ||
+	    !table->kernels)
 		return NULL;
 	for (uint32_t i = 0; i < table->kernel_count; i++)
 		if (!table->kernels[i].name || !table->kernels[i].entry)
@@ -369,6 +375,8 @@ static bool add_symbols_locked(struct hsat_executable *executable,
 		}
 		symbol->executable = executable;
 		symbol->kernel = &table->kernels[i];
+		if (table->version >= HSAT_CPU_CODE_OBJECT_VERSION_2 && table->info)
+			symbol->flags = table->info[i].flags;
 		symbol->descriptor.group_segment_fixed_size = table->kernels[i].group_segment_size;
 		symbol->descriptor.private_segment_fixed_size = table->kernels[i].private_segment_size;
 		symbol->descriptor.kernarg_size = table->kernels[i].kernarg_size;
@@ -405,15 +413,20 @@ static uint32_t descriptor_word(const uint8_t *descriptor, size_t offset)
 	return value;
 }
 
-/* A program's own kernel runs its CPU build (cpu_kernels.h), if there is one, with the segment
- * sizes that build needs where they are larger. */
-static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k)
+/* A program's own kernel runs its CPU build (cpu_kernels.h), if there is one that reads its
+ * explicit arguments where the code object's metadata has them, with the segment sizes that
+ * build needs where they are larger. */
+static void use_cpu_build(struct hsat_cpu_kernel_descriptor *k, struct hsat_cpu_kernel_info *info,
+			  const struct hsat_amdgcn_args *args)
 {
-	const struct hsat_cpu_kernel_descriptor *cpu = hsat_cpu_kernels_find(k->name);
+	const struct hsat_cpu_kernel_info *cpu_info = NULL;
+	const struct hsat_cpu_kernel_descriptor *cpu = hsat_cpu_kernels_find(k->name, &cpu_info);
 
-	if (!cpu)
+	if (!cpu || !hsat_cpu_kernels_args_match(k->name, cpu_info, args, k->kernarg_size))
 		return;
 	k->entry = cpu->entry;
+	if (cpu_info)
+		info->flags = cpu_info->flags;
 	if (cpu->group_segment_size > k->group_segment_size)
 		k->group_segment_size = cpu->group_segment_size;
 	if (cpu->private_segment_size > k->private_segment_size)
@@ -429,7 +442,8 @@ static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
 	size_t count = amdgcn->kernel_count;
 
 	object->native_kernels = calloc(count ? count : 1, sizeof(*object->native_kernels));
-	if (!object->native_kernels)
+	object->native_info = calloc(count ? count : 1, sizeof(*object->native_info));
+	if (!object->native_kernels || !object->native_info)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	for (size_t i = 0; i < count; i++) {
 		struct hsat_cpu_kernel_descriptor *k = &object->native_kernels[i];
@@ -445,12 +459,13 @@ static hsa_status_t native_kernels_create(struct hsat_loaded_object *object,
 		k->kernarg_size = descriptor_word(descriptor, 8);
 		k->kernarg_alignment = 16;
 		if (!k->entry)
-			use_cpu_build(k);
+			use_cpu_build(k, &object->native_info[i], &amdgcn->kernels[i].args);
 	}
 	object->native_table.magic = HSAT_CPU_CODE_OBJECT_MAGIC;
-	object->native_table.version = HSAT_CPU_CODE_OBJECT_VERSION;
+	object->native_table.version = HSAT_CPU_CODE_OBJECT_VERSION_2;
 	object->native_table.kernel_count = (uint32_t)count;
 	object->native_table.kernels = object->native_kernels;
+	object->native_table.info = object->native_info;
 	return HSA_STATUS_SUCCESS;
 }
 

@@ -11,8 +11,10 @@
 #include "runtime/include/hsat_cpu_kernel.h"
 #include "runtime/runtime.h"
 
-/* Copies the kernel's descriptor; false when kernel_object names no loaded, frozen kernel. */
-bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descriptor *kernel);
+/* Copies the kernel's descriptor and flags (HSAT_CPU_KERNEL_*); false when kernel_object
+ * names no loaded, frozen kernel. */
+bool hsat_kernel_resolve(uint64_t kernel_object, struct hsat_cpu_kernel_descriptor *kernel,
+			 uint32_t *flags);
 
 /* Destroys every executable and reader (last hsa_shut_down). */
 void hsat_executables_release_all(void);

@@ -29,6 +29,7 @@ struct kernel_symbol {
 	_Alignas(64) struct amd_style_kernel_descriptor descriptor; /* kernel_object points here */
 	struct hsat_executable *executable;
 	const struct hsat_cpu_kernel_descriptor *kernel;
+	uint32_t flags;          /* HSAT_CPU_KERNEL_* (version 2 code objects) */
 	struct kernel_symbol *next;
 };
 
@@ -41,6 +42,7 @@ struct hsat_loaded_object {
 	/* An amdgcn object (amdgcn_object.h) is not mapped: its kernels are read from the bytes
 	 * and run by native implementations (entry NULL: none, the dispatch is refused). */
 	struct hsat_cpu_kernel_descriptor *native_kernels;
+	struct hsat_cpu_kernel_info *native_info; /* the flags of their CPU builds */
 	struct hsat_cpu_code_object native_table;
 	void *bytes;             /* the runtime's copy of the code object */
 	size_t size;

@@ -80,7 +80,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	hsa_kernel_dispatch_packet_t p;
 	struct hsat_cpu_kernel_descriptor kernel;
 	struct hsat_dispatch d;
-	uint32_t dims;
+	uint32_t dims, flags = 0;
 	uint64_t begin;
 	void *kernarg_copy;
 
@@ -88,7 +88,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	dims = (p.setup >> HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) & 3;
 	if (!geometry_valid(&p, dims))
 		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
-	if (!hsat_kernel_resolve(p.kernel_object, &kernel))
+	if (!hsat_kernel_resolve(p.kernel_object, &kernel, &flags))
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 	if (!kernel.entry) { /* an amdgcn kernel with no native implementation */
 		hsat_cpu_kernels_report_missing(kernel.name);
@@ -99,7 +99,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
 	memset(&d, 0, sizeof(d));
 	d.entry = kernel.entry;
-	if (hsat_blit_kernel_is_whole_group(kernel.entry))
+	if (hsat_blit_kernel_is_whole_group(kernel.entry) || (flags & HSAT_CPU_KERNEL_WHOLE_GROUP))
 		d.group_entry = kernel.entry;
 	d.kernarg = p.kernarg_address;
 	d.dimensions = dims;
@@ -109,6 +109,7 @@ static hsa_status_t kernel_dispatch(struct hsat_queue *queue, const void *slot)
 	d.grid_size[0] = p.grid_size_x;
 	d.grid_size[1] = p.grid_size_y;
 	d.grid_size[2] = p.grid_size_z;
+	d.group_segment_fixed_size = kernel.group_segment_size;
 	d.group_segment_size = p.group_segment_size > kernel.group_segment_size
 				       ? p.group_segment_size
 				       : kernel.group_segment_size;

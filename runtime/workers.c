@@ -82,6 +82,17 @@ static uint64_t run_whole_group(struct hsat_dispatch *d, struct hsat_cpu_workite
 	return (uint64_t)end[0] * end[1] * end[2];
 }
 
+/* HIP's dynamic shared memory follows the kernel's static group segment, 16-byte aligned. */
+static void set_dynamic_group_segment(const struct hsat_dispatch *d, struct hsat_cpu_workitem *wi)
+{
+	uint64_t offset = ((uint64_t)d->group_segment_fixed_size + 15) & ~(uint64_t)15;
+
+	if (offset >= d->group_segment_size)
+		return;
+	wi->dynamic_group_segment = (char *)wi->group_segment + offset;
+	wi->dynamic_group_segment_size = (uint32_t)(d->group_segment_size - offset);
+}
+
 static void run_group(struct hsat_dispatch *d, uint64_t group)
 {
 	struct hsat_cpu_workitem wi;
@@ -105,8 +116,10 @@ static void run_group(struct hsat_dispatch *d, uint64_t group)
 	}
 	wi.group_segment = scratch_buffer(&scratch.group, &scratch.group_size,
 					  d->group_segment_size);
-	if (wi.group_segment)
+	if (wi.group_segment) {
 		memset(wi.group_segment, 0, d->group_segment_size);
+		set_dynamic_group_segment(d, &wi);
+	}
 	wi.private_segment = scratch_buffer(&scratch.private_, &scratch.private_size,
 					    d->private_segment_size);
 	if ((d->group_segment_size && !wi.group_segment) ||

@@ -28,6 +28,7 @@ struct hsat_dispatch {
 	uint32_t workgroup_size[3];
 	uint32_t grid_size[3];
 	uint32_t group_segment_size;
+	uint32_t group_segment_fixed_size; /* the kernel's own; the rest is dynamic (HIP) */
 	uint32_t private_segment_size;
 	/* bookkeeping */
 	uint64_t groups[3];

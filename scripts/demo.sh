@@ -2,8 +2,8 @@
 # The demo (`make demo`): record the matrix-multiply sample on the CPU HSA runtime, unify the
 # recording into one trace, write the Trace Compass views next to it, print the statistics and
 # write an HTML report; then, when hipcc built the HIP samples, record a HIP program too
-# (hip_streams' two-stream pipeline, Debian's libamdhip64 on the CPU runtime) and print its
-# statistics. Everything goes to $HSATRACE_DEMO_DIR (default: build/demo).
+# (hip_streams' two-stream pipeline, Debian's libamdhip64 on the CPU runtime) and the HIP
+# tiled matrix multiply with its kernel's CPU build, and print their statistics. Everything goes to $HSATRACE_DEMO_DIR (default: build/demo).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 : "${HSATRACE_BUILD:=$src/build}"
@@ -38,6 +38,24 @@ hip_demo() {
 	"$hsat" unify "$out/hip-recording" -o "$out/hip-trace" || fail "unify of the HIP trace failed"
 	"$hsat" stats --section kernels,copies,queues "$out/hip-trace" || fail "HIP stats failed"
 }
+
+# The HIP tiled matrix multiply, its kernel run from the CPU build hsatrace kernels makes of
+# its source (shared memory, __syncthreads).
+hip_matmul_demo() {
+	hip=$samples/hip
+	if [ ! -x "$hip/matmul_tiled" ] || [ ! -f "$hip/matmul_tiled.kernels.so" ]; then
+		step "HIP matmul_tiled: skipped (the HIP samples are built when hipcc is installed)"
+		return 0
+	fi
+	step "HIP: record matmul_tiled, its kernel from its CPU build (hsatrace kernels, --kernels)"
+	# shellcheck disable=SC2046 # hip_env's words are separate assignments
+	env $(hip_env) "$hsat" record -o "$out/hip-matmul-recording" --runtime cpu \
+		--kernels "$hip/matmul_tiled.kernels.so" -- "$hip/matmul_tiled" ||
+		fail "recording matmul_tiled failed (see the messages above)"
+	"$hsat" unify "$out/hip-matmul-recording" -o "$out/hip-matmul-trace" ||
+		fail "unify of the matmul_tiled trace failed"
+	"$hsat" stats --section kernels "$out/hip-matmul-trace" || fail "matmul_tiled stats failed"
+}
 fail() { printf 'demo: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$hsat" ] || fail "hsatrace is not built ($hsat); run 'make' first"
@@ -64,6 +82,7 @@ step "4/4 stats and report"
 "$hsat" report -o "$out/report.html" "$out/trace" || fail "report failed"
 
 hip_demo
+hip_matmul_demo
 
 step "where everything is"
 cat <<TXT
@@ -72,6 +91,7 @@ cat <<TXT
   Trace Compass views        $out/xml-views/*.xml
   HTML report                $out/report.html
   HIP program's trace (CTF)  $out/hip-trace (when the HIP samples are built; the same views)
+  HIP matrix multiply        $out/hip-matmul-trace (its kernel from hsatrace kernels' build)
 
 Open it in Trace Compass:
   1. Tracing > Manage XML analyses... > Import: every file of $out/xml-views/

@@ -11,7 +11,7 @@
 # HSATRACE_DEPS_EXTRA adds package names (used by the test of this script).
 set -u
 
-PACKAGES="gcc make pkg-config perl util-linux \
+PACKAGES="gcc g++ make pkg-config perl util-linux \
 liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
 libxml2-dev libxml2-utils libpcre2-dev libiberty-dev binutils \

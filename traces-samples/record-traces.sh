@@ -2,8 +2,9 @@
 # Re-records the small sample traces in traces-samples/traces/ with the current build:
 # each sample program runs on the CPU HSA runtime under `hsatrace record` (default event
 # categories), against a private session daemon, and is unified into one CTF trace. The HIP
-# sample (hip_streams' two-stream pipeline, Debian's libamdhip64 on the CPU runtime) is
-# recorded when hipcc built it.
+# samples (hip_streams' two-stream pipeline, Debian's libamdhip64 on the CPU runtime; and
+# matmul_tiled and reduction, their kernels from hsatrace kernels' builds) are recorded when
+# hipcc built them.
 #
 # Usage: traces-samples/record-traces.sh [BUILD_DIR [NAME...]]   (default: build, every trace)
 # Review the result (git diff --stat) and commit it with the schema change that needed it.
@@ -52,6 +53,28 @@ record_hip() { # NAME ARGS...: a HIP sample, its kernels from its CPU build
 	echo "recorded $name: $(du -sh "$out/$name/trace" | cut -f1)"
 }
 
+# A HIP sample whose kernels run from the CPU build hsatrace kernels made of its source.
+record_hip_built() { # NAME
+	name=$1
+	program=$samples/hip/$name
+	if [ ! -x "$program" ]; then
+		echo "not recorded: $name (the HIP samples are built when hipcc is installed)"
+		return 0
+	fi
+	rm -rf "${out:?}/$name/trace"
+	mkdir -p "$out/$name"
+	"$hsat" record -o "$LTTNG_HARNESS_DIR/$name" --runtime cpu --kernels "$program.kernels.so" \
+		-- "$program" >"$LTTNG_HARNESS_DIR/$name.log" 2>&1 ||
+		{ cat "$LTTNG_HARNESS_DIR/$name.log" >&2; return 1; }
+	"$hsat" unify "$LTTNG_HARNESS_DIR/$name" -o "$out/$name/trace" || return 1
+	"$hsat" views "$out/$name/trace" >/dev/null || return 1
+	printf '%s\n' "hsatrace record --runtime cpu --kernels hip/$name.kernels.so -- hip/$name" \
+		"(hipcc --offload-arch=gfx906; hsatrace kernels $name.hip -o $name.kernels.so)" \
+		"then: hsatrace unify RECORDING -o trace   ($("$hsat" --version))" \
+		>"$out/$name/RECORDED"
+	echo "recorded $name: $(du -sh "$out/$name/trace" | cut -f1)"
+}
+
 # wanted NAME: whether the command line asks for NAME (no names: every trace)
 wanted() {
 	[ $# -le 2 ] && return 0
@@ -67,4 +90,6 @@ lttng_harness_start || exit 1
 { ! wanted vector_copy "$@" || record_one vector_copy 4096; } &&
 	{ ! wanted matmul_pipeline "$@" || record_one matmul_pipeline 64 3; } &&
 	{ ! wanted multi_thread "$@" || record_one multi_thread 2 4; } &&
-	{ ! wanted hip_streams "$@" || record_hip hip_streams pipeline; }
+	{ ! wanted hip_streams "$@" || record_hip hip_streams pipeline; } &&
+	{ ! wanted matmul_tiled "$@" || record_hip_built matmul_tiled; } &&
+	{ ! wanted reduction "$@" || record_hip_built reduction; }

@@ -39,6 +39,8 @@
 #define MAX_PATTERNS 64
 #define MAX_GROUPS 64
 
+#define MAX_KERNEL_BUILDS 8
+
 #define EXIT_USAGE 2
 #define EXIT_RECORDING_FAILED 125
 #define EXIT_NOT_EXECUTABLE 126
@@ -58,6 +60,8 @@ struct options {
 	unsigned long subbuf_size;	/* 0: the default */
 	bool tracer;
 	bool kernel;
+	const char *kernels[MAX_KERNEL_BUILDS]; /* --kernels: HSATRACE_CPU_KERNELS entries */
+	int n_kernels;
 	char **argv;			/* the program and its arguments */
 };
 
@@ -77,6 +81,9 @@ static void usage(FILE *f)
 		"  -r, --runtime cpu|system  the CPU HSA runtime shipped with hsatrace, or the\n"
 		"                          installed ROCr (default: cpu without /dev/kfd when\n"
 		"                          the CPU runtime is installed, else system)\n"
+		"  -k, --kernels FILE      CPU builds of the program's kernels for the CPU runtime\n"
+		"                          (hsatrace kernels; FILE[:FILE...], repeatable): sets\n"
+		"                          HSATRACE_CPU_KERNELS\n"
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
 		"      --no-kernel         do not record the kernel domain\n"
@@ -158,6 +165,30 @@ static void name_output(struct options *o, const char *output)
 	strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
 }
 
+/* --kernels FILE[:FILE...]: each file must be readable now, not at the first dispatch. */
+static int add_kernels(struct options *o, const char *list)
+{
+	char *copy = strdup(list), *saved = NULL;
+	int status = 0;
+
+	if (!copy || o->n_kernels == MAX_KERNEL_BUILDS) {
+		fprintf(stderr, "hsatrace record: --kernels: at most %d options\n", MAX_KERNEL_BUILDS);
+		free(copy);
+		return -1;
+	}
+	for (char *file = strtok_r(copy, ":", &saved); file && !status;
+	     file = strtok_r(NULL, ":", &saved))
+		if (access(file, R_OK) != 0) {
+			fprintf(stderr, "hsatrace record: --kernels: cannot read %s: %s\n", file,
+				strerror(errno));
+			status = -1;
+		}
+	free(copy);
+	if (!status)
+		o->kernels[o->n_kernels++] = list;
+	return status;
+}
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
 	static const struct option longs[] = {
@@ -165,6 +196,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		{ "events", required_argument, NULL, 'e' },
 		{ "event", required_argument, NULL, 'E' },
 		{ "runtime", required_argument, NULL, 'r' },
+		{ "kernels", required_argument, NULL, 'k' },
 		{ "no-tracer", no_argument, NULL, 'T' },
 		{ "no-kernel", no_argument, NULL, 'K' },
 		{ "blocking", no_argument, NULL, 'B' },
@@ -180,7 +212,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 	int c;
 
 	*o = (struct options){ .tracer = true, .kernel = true, .passes = 1 };
-	while ((c = getopt_long(argc, argv, "+o:e:r:p:c:u:h", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+o:e:r:k:p:c:u:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'e': categories = optarg; break;
@@ -189,6 +221,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 				extra[(*n_extra)++] = optarg;
 			break;
 		case 'r': o->runtime = optarg; break;
+		case 'k': if (add_kernels(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'T': o->tracer = false; break;
 		case 'K': o->kernel = false; break;
 		case 'B': o->blocking = true; break;
@@ -265,7 +298,7 @@ static int lib_dir(char *buf, size_t size)
 }
 
 struct program_env {
-	struct child_env vars[12];
+	struct child_env vars[12 + MAX_KERNEL_BUILDS];
 	int n;
 	char follow[PATH_MAX + 64];
 	char tracer[PATH_MAX + 64];
@@ -333,6 +366,8 @@ static int build_env(struct options *o, struct program_env *pe)
 		}
 		pe->vars[pe->n++] = (struct child_env){ "LD_LIBRARY_PATH", pe->runtime, true };
 	}
+	for (int i = 0; i < o->n_kernels; i++) /* joined with ':', before what the user set */
+		pe->vars[pe->n++] = (struct child_env){ "HSATRACE_CPU_KERNELS", o->kernels[i], true };
 	return 0;
 }
 

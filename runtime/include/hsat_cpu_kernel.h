@@ -20,6 +20,13 @@
  *
  * Work-items of one workgroup run in order on one worker thread and share `group_segment`;
  * there is no intra-workgroup barrier (each item runs to completion).
+ *
+ * Version 2 (what `hsatrace kernels` writes, docs/kernels.md) adds one hsat_cpu_kernel_info
+ * per kernel: a kernel flagged HSAT_CPU_KERNEL_WHOLE_GROUP is called once per workgroup (local
+ * id 0, the global id of the group's first item) and runs the group's items itself, as fibers
+ * when they synchronize; and the kernel says where it reads each explicit argument, so that
+ * the runtime can compare it with an amdgcn code object's metadata. Version 1 objects keep
+ * working unchanged.
  */
 #ifndef HSAT_CPU_KERNEL_H
 #define HSAT_CPU_KERNEL_H
@@ -27,7 +34,8 @@
 #include <stdint.h>
 
 #define HSAT_CPU_CODE_OBJECT_MAGIC 0x48534154u /* "HSAT" */
-#define HSAT_CPU_CODE_OBJECT_VERSION 1u
+#define HSAT_CPU_CODE_OBJECT_VERSION 1u   /* what HSAT_CPU_CODE_OBJECT writes */
+#define HSAT_CPU_CODE_OBJECT_VERSION_2 2u /* with hsat_cpu_kernel_info */
 
 /* What a work-item sees: its ids and the dispatch's geometry (HSA spec §2.2 terms). */
 struct hsat_cpu_workitem {
@@ -39,6 +47,10 @@ struct hsat_cpu_workitem {
 	uint32_t dimensions;      /* 1..3, from the packet's setup field */
 	void *group_segment;      /* group_segment_size bytes, shared by the workgroup's items */
 	void *private_segment;    /* private_segment_size bytes, this item's own */
+	/* since version 2: the part of the group segment past the kernel's own (static) group
+	 * segment size, 16-byte aligned: HIP's dynamic shared memory */
+	void *dynamic_group_segment;
+	uint32_t dynamic_group_segment_size;
 };
 
 typedef void (*hsat_cpu_kernel_fn)(const void *kernarg, const struct hsat_cpu_workitem *wi);
@@ -52,11 +64,29 @@ struct hsat_cpu_kernel_descriptor {
 	uint32_t private_segment_size;/* bytes of private memory per work-item */
 };
 
+/* The entry is called once per workgroup and runs all of its work-items. */
+#define HSAT_CPU_KERNEL_WHOLE_GROUP 1u
+
+/* Where a kernel reads one explicit argument in the kernarg segment. */
+struct hsat_cpu_kernel_arg {
+	uint32_t offset;
+	uint32_t size;
+};
+
+/* Version 2: what the descriptor of the same index does not say. */
+struct hsat_cpu_kernel_info {
+	uint32_t flags;               /* HSAT_CPU_KERNEL_* */
+	uint32_t explicit_arg_count;
+	const struct hsat_cpu_kernel_arg *explicit_args;
+};
+
 struct hsat_cpu_code_object {
 	uint32_t magic;               /* HSAT_CPU_CODE_OBJECT_MAGIC */
-	uint32_t version;             /* HSAT_CPU_CODE_OBJECT_VERSION */
+	uint32_t version;             /* HSAT_CPU_CODE_OBJECT_VERSION or _VERSION_2 */
 	uint32_t kernel_count;
 	const struct hsat_cpu_kernel_descriptor *kernels;
+	/* version 2 only (not read in version 1): kernel_count entries, or NULL */
+	const struct hsat_cpu_kernel_info *info;
 };
 
 /* Define a kernel function with the ABI signature; `args_decl` names and types the kernarg. */
@@ -84,7 +114,7 @@ struct hsat_cpu_code_object {
 	const struct hsat_cpu_code_object hsat_cpu_code_object = {                     \
 		HSAT_CPU_CODE_OBJECT_MAGIC, HSAT_CPU_CODE_OBJECT_VERSION,              \
 		sizeof(hsat_cpu_kernels) / sizeof(hsat_cpu_kernels[0]),                \
-		hsat_cpu_kernels                                                       \
+		hsat_cpu_kernels, 0                                                    \
 	};
 
 #define HSAT_CPU_CODE_OBJECT_SYMBOL "hsat_cpu_code_object"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make demo`'s script end to end, against the private session daemon: it records
 # matmul_pipeline on the CPU runtime, unifies, writes the views, the stats and the report;
-# and, when the HIP samples are built, records hip_streams' pipeline and prints its stats.
+# and, when the HIP samples are built, records hip_streams' pipeline and prints its stats, and
+# the HIP matrix multiply with its kernel's CPU build (hsatrace kernels).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -10,7 +11,7 @@ for c in record unify views stats report; do
 	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] ||
 		skip_all "hsatrace $c is not built"
 done
-plan 9
+plan 10
 lttng_harness_start || { ok 1 "private lttng-sessiond"; exit 1; }
 
 demo=$LTTNG_HARNESS_DIR/demo
@@ -41,5 +42,13 @@ if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/hip_streams" ]; then
 	ok $? "and its 8 copies in and 8 copies out"
 else
 	skip 2 "the HIP samples are not built (no hipcc)"
+fi
+if [ -x "$HSATRACE_BUILD/lib/hsatrace/samples/hip/matmul_tiled" ]; then
+	babeltrace2 "$demo/hip-matmul-trace" 2>/dev/null |
+		grep -q 'hsa_gpu:kernel_begin.*kernel_name = "void matmul_tiled<16>'
+	ok $? "it recorded the HIP matrix multiply, its kernel run from its CPU build" ||
+		sed -n '/matmul_tiled/,$p' "$log" | head -n 20 | sed 's/^/#   /' >&2
+else
+	skip 1 "the HIP samples are not built (no hipcc)"
 fi
 done_testing

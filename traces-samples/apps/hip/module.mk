@@ -7,6 +7,9 @@
 HIPCC ?= $(shell command -v hipcc 2>/dev/null)
 HIP_OFFLOAD_ARCH := gfx906
 HIP_SAMPLE_NAMES := hip_device hip_memory hip_streams hip_square
+# programs whose kernels run from CPU builds that `hsatrace kernels` writes from their source
+HIP_KERNEL_SAMPLE_NAMES := vector_add matmul_tiled reduction
+HIP_SAMPLE_NAMES += $(HIP_KERNEL_SAMPLE_NAMES)
 HIP_SAMPLES_DIR := $(SAMPLES_DIR)/hip
 
 ifneq ($(HIPCC),)
@@ -25,7 +28,14 @@ $(HIP_SQUARE_KERNELS): $(BUILD)/obj/traces-samples/apps/hip/hip_square_kernels.o
 	$(link-so)
 $(HIP_STREAMS_KERNELS): $(BUILD)/obj/traces-samples/apps/hip/hip_streams_kernels.o
 	$(link-so)
+
+# their CPU builds, NAME.kernels.so, by the hsatrace kernels of this tree
+HIP_KERNEL_BUILDS := $(patsubst %,$(HIP_SAMPLES_DIR)/%.kernels.so,$(HIP_KERNEL_SAMPLE_NAMES))
+PROGRAMS += $(HIP_KERNEL_BUILDS)
+$(HIP_KERNEL_BUILDS): $(HIP_SAMPLES_DIR)/%.kernels.so: traces-samples/apps/hip/%.hip \
+		traces-samples/apps/hip/hip_check.h $(KERNELS_CMD) $(DEVICE_LIB) $(DEVICE_HEADERS)
+	mkdir -p $(@D) && $(KERNELS_CMD) $< -o $@
 endif
 
 .PHONY: hip-samples
-hip-samples: $(HIP_SAMPLE_PROGRAMS) $(HIP_SQUARE_KERNELS) $(HIP_STREAMS_KERNELS)
+hip-samples: $(HIP_SAMPLE_PROGRAMS) $(HIP_SQUARE_KERNELS) $(HIP_STREAMS_KERNELS) $(HIP_KERNEL_BUILDS)

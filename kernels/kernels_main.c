@@ -1,0 +1,269 @@
+/*
+ * hsatrace kernels - CPU builds of the kernels of unmodified HIP sources (docs/kernels.md).
+ *
+ *   hsatrace kernels [-I DIR] [-D NAME[=VALUE]] [-O LEVEL] [-v] FILE.hip... -o OUT.so
+ *
+ * Each file is rewritten (rewrite.h) into a temporary folder and compiled as C++ with the
+ * device header (hip/hip_runtime.h) first on the include path; the objects and the device
+ * library become OUT.so, a version-2 CPU code object for HSATRACE_CPU_KERNELS.
+ * Exit status: 0 built, 1 a file was refused or did not compile, 2 usage error.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernels/compile.h"
+#include "kernels/rewrite.h"
+
+#define MAX_FILES 64
+#define MAX_FLAGS 64
+
+static const char usage_text[] =
+	"usage: hsatrace kernels [-I DIR] [-D NAME[=VALUE]] [-O LEVEL] [-v] FILE.hip... -o OUT.so\n"
+	"\n"
+	"Compile the kernels of HIP source files for the host: OUT.so is a CPU build of them\n"
+	"that the CPU runtime runs in place of the amdgcn kernels of the same names\n"
+	"(HSATRACE_CPU_KERNELS=OUT.so, or hsatrace record --kernels OUT.so).\n"
+	"\n"
+	"  -o OUT.so            the shared object to write (required)\n"
+	"  -I DIR, -D NAME[=V]  passed to the compiler, as to hipcc\n"
+	"  -O LEVEL             optimization (default 2)\n"
+	"  -v                   print the compiler commands\n"
+	"  -h, --help           show this help\n"
+	"\n"
+	"Environment: HSATRACE_CXX, the C++ compiler (default g++).\n";
+
+struct request {
+	const char *files[MAX_FILES];
+	size_t file_count;
+	const char *flags[MAX_FLAGS];
+	size_t flag_count;
+	char *joined[MAX_FLAGS];   /* the flags made here, freed at the end */
+	size_t joined_count;
+	const char *output;
+	bool verbose;
+};
+
+static int usage_error(const char *message, const char *what)
+{
+	fprintf(stderr, "hsatrace kernels: %s%s%s\n", message, what ? ": " : "", what ? what : "");
+	fprintf(stderr, "usage: hsatrace kernels [options] FILE.hip... -o OUT.so (see --help)\n");
+	return 2;
+}
+
+/* -I DIR / -IDIR and the like: the flag joined to its value, for the compiler. */
+static int take_flag(struct request *r, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	char *joined;
+
+	if (r->flag_count == MAX_FLAGS)
+		return usage_error("too many -I/-D/-O options", NULL);
+	if (a[2]) {
+		r->flags[r->flag_count++] = a;
+		return 0;
+	}
+	if (*i + 1 >= argc)
+		return usage_error("option needs a value", a);
+	joined = malloc(strlen(argv[*i + 1]) + 3);
+	if (!joined)
+		return usage_error("out of memory", NULL);
+	sprintf(joined, "%s%s", a, argv[++*i]);
+	r->flags[r->flag_count++] = joined;
+	r->joined[r->joined_count++] = joined;
+	return 0;
+}
+
+/* 0, or the exit status of a usage error; -1 for --help. */
+static int parse(struct request *r, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int status;
+
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+			return -1;
+		if (strcmp(a, "-v") == 0) {
+			r->verbose = true;
+		} else if (strcmp(a, "-o") == 0) {
+			if (i + 1 >= argc)
+				return usage_error("-o needs a file", NULL);
+			r->output = argv[++i];
+		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-O", 2)) {
+			if ((status = take_flag(r, argc, argv, &i)) != 0)
+				return status;
+		} else if (a[0] == '-') {
+			return usage_error("unknown option", a);
+		} else if (r->file_count == MAX_FILES) {
+			return usage_error("too many files", a);
+		} else {
+			r->files[r->file_count++] = a;
+		}
+	}
+	if (!r->file_count)
+		return usage_error("no source file", NULL);
+	if (!r->output)
+		return usage_error("no output file (-o OUT.so)", NULL);
+	return 0;
+}
+
+/* The device header's folder and library, beside this program in the build or install tree. */
+static bool find_device(char *include_dir, char *library, size_t size)
+{
+	char self[PATH_MAX];
+	ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (length < 0)
+		return false;
+	self[length] = '\0';
+	slash = strrchr(self, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	if ((size_t)snprintf(include_dir, size, "%s/../../share/hsatrace/kernels/include", self) >=
+		    size ||
+	    (size_t)snprintf(library, size, "%s/../../lib/hsatrace/libhsat-device.a", self) >= size)
+		return false;
+	if (access(include_dir, R_OK) == 0 && access(library, R_OK) == 0)
+		return true;
+	fprintf(stderr, "hsatrace kernels: the device header or library is missing (%s, %s)\n",
+		include_dir, library);
+	return false;
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *data = NULL;
+	size_t length = 0, capacity = 0, got;
+
+	if (!f)
+		return NULL;
+	do {
+		if (length + 4096 + 1 > capacity) {
+			char *bigger = realloc(data, capacity = (length + 4096 + 1) * 2);
+
+			if (!bigger) {
+				free(data);
+				fclose(f);
+				return NULL;
+			}
+			data = bigger;
+		}
+		got = fread(data + length, 1, 4096, f);
+		length += got;
+	} while (got > 0);
+	data[length] = '\0';
+	if (ferror(f) || memchr(data, '\0', length)) { /* a read error, or not text */
+		if (!ferror(f))
+			errno = 0;
+		free(data);
+		data = NULL;
+	}
+	fclose(f);
+	return data;
+}
+
+static bool write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	bool ok = f && fputs(text, f) >= 0;
+
+	if (f && fclose(f) != 0)
+		ok = false;
+	return ok;
+}
+
+/* Rewrites source number index into the folder and compiles it to its object there. */
+static bool build_one(const struct compile_options *o, const char *source, const char *folder,
+		      size_t index, char *object, size_t object_size)
+{
+	char error[1024], rewritten[PATH_MAX];
+	char *text = read_file(source), *done;
+	bool ok;
+
+	if (!text) {
+		fprintf(stderr, "hsatrace kernels: cannot read %s: %s\n", source,
+			errno ? strerror(errno) : "not a text file");
+		return false;
+	}
+	done = hsat_kernels_rewrite(text, source, error, sizeof(error));
+	free(text);
+	if (!done) {
+		fprintf(stderr, "hsatrace kernels: %s\n", error);
+		return false;
+	}
+	ok = (size_t)snprintf(rewritten, sizeof(rewritten), "%s/%zu.cpp", folder, index) <
+		     sizeof(rewritten) &&
+	     (size_t)snprintf(object, object_size, "%s/%zu.o", folder, index) < object_size &&
+	     write_file(rewritten, done);
+	free(done);
+	if (!ok) {
+		fprintf(stderr, "hsatrace kernels: cannot write %s\n", rewritten);
+		return false;
+	}
+	ok = compile_source(o, source, rewritten, object);
+	unlink(rewritten);
+	return ok;
+}
+
+static bool build(const struct request *r, const struct compile_options *o, const char *folder)
+{
+	static char objects[MAX_FILES][PATH_MAX];
+	const char *object_list[MAX_FILES];
+	size_t built = 0;
+	bool ok = true;
+
+	for (size_t i = 0; ok && i < r->file_count; i++) {
+		ok = build_one(o, r->files[i], folder, i, objects[i], sizeof(objects[i]));
+		object_list[i] = objects[i];
+		built += ok;
+	}
+	if (ok && !link_objects(o, object_list, built, r->output)) {
+		unlink(r->output);
+		ok = false;
+	}
+	for (size_t i = 0; i < built; i++)
+		unlink(objects[i]);
+	return ok;
+}
+
+/* 0 when OUT.so was written, else 1. */
+static int build_request(const struct request *r)
+{
+	char include_dir[PATH_MAX], library[PATH_MAX], folder[PATH_MAX];
+	const char *tmp = getenv("TMPDIR");
+	struct compile_options o;
+	bool ok;
+
+	if (!find_device(include_dir, library, sizeof(include_dir)))
+		return 1;
+	snprintf(folder, sizeof(folder), "%s/hsatrace-kernels.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(folder)) {
+		fprintf(stderr, "hsatrace kernels: cannot make a temporary folder in %s: %s\n",
+			tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		return 1;
+	}
+	o = (struct compile_options){ include_dir, library, r->flags, r->flag_count, r->verbose };
+	ok = build(r, &o, folder);
+	rmdir(folder);
+	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct request r = { .file_count = 0 };
+	int status = parse(&r, argc, argv);
+
+	if (status == 0)
+		status = build_request(&r);
+	else if (status == -1)
+		status = fputs(usage_text, stdout) < 0;
+	for (size_t i = 0; i < r.joined_count; i++)
+		free(r.joined[i]);
+	return status;
+}
