@@ -373,6 +373,14 @@ void tc_cond_status_error(struct tc *tc, const char *field)
 	xml_writer_end(tc->xw, "or");
 }
 
+void tc_cond_hip_status_error(struct tc *tc, const char *field)
+{
+	xml_writer_start(tc->xw, "and");
+	tc_cond_field(tc, "ne", field, TC_LONG("0"));
+	tc_cond_field(tc, "ne", field, TC_LONG("600"));
+	xml_writer_end(tc->xw, "and");
+}
+
 void tc_cond_path(struct tc *tc, const char *op, const char *path, const struct tc_value *v)
 {
 	xml_writer_start(tc->xw, "condition");

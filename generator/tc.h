@@ -22,7 +22,7 @@
 #include "generator/catalog.h"
 #include "generator/xml_writer.h"
 
-#define TC_MAX_EVENTS 512
+#define TC_MAX_EVENTS 2048
 #define TC_MAX_ATTRIBUTES 256
 #define TC_MAX_LOCATIONS 8
 
@@ -110,6 +110,9 @@ void tc_cond_path(struct tc *tc, const char *op, const char *path, const struct 
 /* A condition true when the hsa_status_t in `field` reports a failure: one <or> of the
  * schema's error ranges (hsat_error_status_ranges), so INFO_BREAK is not a failure. */
 void tc_cond_status_error(struct tc *tc, const char *field);
+/* The same for the hipError_t in `field` (hsat_hip_status_is_error): neither hipSuccess (0)
+ * nor hipErrorNotReady (600). */
+void tc_cond_hip_status_error(struct tc *tc, const char *field);
 
 /* <eventHandler eventName=event> (and tc_on_event(event)) ... </eventHandler> */
 void tc_handler_start(struct tc *tc, const char *event);

@@ -6,20 +6,26 @@
  * Compass >= 10: flame chart, flame graph, function durations). A separate file, because
  * an older Trace Compass rejects the whole file that contains <callstack>.
  *
- * One handler per category of API events ("hsa_api_entry:*", "hsa_api_exit:*", and the hot
- * ones): the function is the event's `function` field. The state system (both analyses) is
+ * One handler per category of API events ("hsa_api_entry:*", "hsa_api_exit:*", the hot
+ * ones, and the HIP layer's "hip_api_entry:*", ...): the function is the event's `function`
+ * field. A HIP call and the HSA calls it makes are on one thread's stack, so the HIP call is
+ * drawn above them. The state system (both analyses) is
  * API_LAYOUT, written into the files.
  */
 #include "generator/views.h"
 
+#include <string.h>
+
 static const char API_LAYOUT[] =
 	"    Processes/<vpid>/name                       String process name (context._procname)\n"
-	"    Processes/<vpid>/Threads/<vtid>/CallStack   stack of function names (\"hsa_queue_create\")\n"
+	"    Processes/<vpid>/Threads/<vtid>/CallStack   stack of function names (\"hsa_queue_create\",\n"
+	"                                                \"hipMemcpy\" above the HSA calls it makes)\n"
 	"    Processes/<vpid>/Threads/<vtid>/failed      String name of the call that just failed,\n"
 	"                                                from its exit until the thread's next call\n"
 	"    Processes/<vpid>/Threads/<vtid>/failures    Integer number of failed calls so far\n"
 	"    A call failed when its exit's status (hsa_status_t) is an error: not SUCCESS,\n"
-	"    INFO_BREAK or CU_MASK_REDUCED.\n";
+	"    INFO_BREAK or CU_MASK_REDUCED; a HIP call when its hipError_t is neither\n"
+	"    hipSuccess nor hipErrorNotReady.\n";
 
 #define API_ANALYSIS "org.hsatrace.api.state"
 #define API_CALLSTACK_ANALYSIS "org.hsatrace.api.callstack.state"
@@ -27,9 +33,18 @@ static const char API_LAYOUT[] =
 #define PROCESS "@process"
 #define THREAD "@thread"
 
+static void api_status_error(struct tc *tc, int hip)
+{
+	if (hip)
+		tc_cond_hip_status_error(tc, "status");
+	else
+		tc_cond_status_error(tc, "status");
+}
+
 static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 {
 	struct xml_writer *xw = tc->xw;
+	int hip = strncmp(entry, "hip_", 4) == 0;
 
 	tc_handler_start(tc, entry);
 	tc_change(tc, PROCESS "/name", TC_FIELD("context._procname"));
@@ -42,7 +57,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 	tc_change(tc, THREAD "/CallStack", &(struct tc_value){ .type = "null", .stack = "pop" });
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_status_error(tc, "status");
+	api_status_error(tc, hip);
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
 	tc_change_body(tc, THREAD "/failed", TC_FIELD("function"));
@@ -50,7 +65,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 	xml_writer_end(xw, "stateChange");
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
-	tc_cond_status_error(tc, "status");
+	api_status_error(tc, hip);
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
 	tc_change_body(tc, THREAD "/failures",

@@ -64,6 +64,8 @@ void views_for_each_api_category(const struct catalog *cat,
 	static const char *const patterns[][2] = {
 		{ HSAT_PROVIDER_API_ENTRY ":*", HSAT_PROVIDER_API_EXIT ":*" },
 		{ HSAT_PROVIDER_HOT_ENTRY ":*", HSAT_PROVIDER_HOT_EXIT ":*" },
+		{ HSAT_PROVIDER_HIP_ENTRY ":*", HSAT_PROVIDER_HIP_EXIT ":*" },
+		{ HSAT_PROVIDER_HIP_HOT_ENTRY ":*", HSAT_PROVIDER_HIP_HOT_EXIT ":*" },
 	};
 
 	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {

@@ -16,6 +16,16 @@ const struct hsat_provider hsat_providers[] = {
 	  "atomics); opt-in: enable `hsa_hot_*`" },
 	{ HSAT_PROVIDER_HOT_EXIT, HSAT_CAT_HOT, 0,
 	  "exit of the hot HSA functions; opt-in with the entries (`hsa_hot_*`)" },
+	{ HSAT_PROVIDER_HIP_ENTRY, HSAT_CAT_DEFAULT, 0,
+	  "entry of every traced HIP API call (libhsatrace-hip.so; functions of the default "
+	  "category); the event name is the function" },
+	{ HSAT_PROVIDER_HIP_EXIT, HSAT_CAT_DEFAULT, 0,
+	  "exit of every traced HIP API call: hipError_t status and out-parameters" },
+	{ HSAT_PROVIDER_HIP_HOT_ENTRY, HSAT_CAT_HOT, 0,
+	  "entry of the hot HIP functions (hipGetLastError, hipGetDevice, hipStreamQuery, "
+	  "...); opt-in: enable `hip_hot_*`" },
+	{ HSAT_PROVIDER_HIP_HOT_EXIT, HSAT_CAT_HOT, 0,
+	  "exit of the hot HIP functions; opt-in with the entries (`hip_hot_*`)" },
 	{ "hsa_activity", HSAT_CAT_DEFAULT, 0,
 	  "what the GPU and the runtime did: queues, packets, kernel and copy executions, code "
 	  "objects, agents, pools, allocations, signal waits, counters" },
@@ -67,6 +77,8 @@ static const struct hsat_field packet_submit_fields[] = {
 	{ "dep_signal_4", HSAT_FT_U64_HEX, "", "as dep_signal_0" },
 	{ "correlation_id", HSAT_FT_U64, "", "the API call that rang the doorbell "
 	  "(hsa_signal_store_* on the queue's doorbell; in hsa_hot_entry/hsa_hot_exit)" },
+	{ "hip_correlation_id", HSAT_FT_U64, "", "the HIP call (hip_api_entry correlation_id) whose doorbell store submitted the packet "
+	  "was made in, 0 when none or without libhsatrace-hip.so" },
 };
 
 static const struct hsat_field kernel_exec_fields[] = {
@@ -78,6 +90,7 @@ static const struct hsat_field kernel_exec_fields[] = {
 	{ "agent_handle", HSAT_FT_U64_HEX, "", "the agent that ran the kernel" },
 	{ "gpu_begin_ns", HSAT_FT_U64, "ns", "kernel start, LTTng clock domain (CLOCK_MONOTONIC)" },
 	{ "gpu_end_ns", HSAT_FT_U64, "ns", "kernel end, LTTng clock domain (CLOCK_MONOTONIC)" },
+	{ "hip_correlation_id", HSAT_FT_U64, "", "as in packet_submit" },
 };
 
 static const struct hsat_field copy_exec_fields[] = {
@@ -94,6 +107,8 @@ static const struct hsat_field copy_exec_fields[] = {
 	  "3 device-to-device (from the agents' device types; the program's for rect copies)" },
 	{ "gpu_begin_ns", HSAT_FT_U64, "ns", "copy start, LTTng clock domain (CLOCK_MONOTONIC)" },
 	{ "gpu_end_ns", HSAT_FT_U64, "ns", "copy end, LTTng clock domain (CLOCK_MONOTONIC)" },
+	{ "hip_correlation_id", HSAT_FT_U64, "", "the HIP call (hip_api_entry correlation_id) whose hsa_amd_memory_async_copy* call "
+	  "was made in, 0 when none or without libhsatrace-hip.so" },
 };
 
 static const struct hsat_field code_object_load_fields[] = {

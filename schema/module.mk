@@ -10,7 +10,8 @@ HSAT_SCHEMA_LIB    := $(BUILD)/lib/libhsatrace-schema.a
 HSAT_SCHEMA_CFLAGS := -I.
 HSAT_SCHEMA_OBJS   := $(BUILD)/obj/schema/hsatrace_schema.o \
 		      $(BUILD)/obj/schema/hsatrace_events_def.o \
-		      $(BUILD)/obj/schema/hsa_api_def.o
+		      $(BUILD)/obj/schema/hsa_api_def.o \
+		      $(BUILD)/obj/schema/hip_api_def.o
 
 $(HSAT_SCHEMA_LIB): $(HSAT_SCHEMA_OBJS)
 	@mkdir -p $(@D)
@@ -23,7 +24,9 @@ HSAT_SCHEMAGEN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard schema/gen/*.c
 $(HSAT_SCHEMAGEN): $(HSAT_SCHEMAGEN_OBJS) $(HSAT_SCHEMA_LIB)
 	$(link-exe)
 
-HSAT_TP_PROVIDERS := hsa_api_entry hsa_api_exit hsa_hot_entry hsa_hot_exit hsa_activity hsa_meta
+HSAT_HIP_TP_PROVIDERS := hip_api_entry hip_api_exit hip_hot_entry hip_hot_exit
+HSAT_TP_PROVIDERS := hsa_api_entry hsa_api_exit hsa_hot_entry hsa_hot_exit hsa_activity hsa_meta \
+		     $(HSAT_HIP_TP_PROVIDERS)
 HSAT_GEN_HEADERS  := $(patsubst %,$(B_GEN)/hsatrace/tp_%.h,$(HSAT_TP_PROVIDERS)) \
 		     $(B_GEN)/hsatrace/tp_args.h $(B_GEN)/hsatrace/api_tables.h \
 		     $(B_GEN)/hsatrace/api_slots.h
@@ -45,6 +48,9 @@ $(B_GEN)/hsatrace/api_slots.h: $(HSAT_SCHEMAGEN)
 $(B_GEN)/hsatrace/api_wrappers.c: $(HSAT_SCHEMAGEN)
 	@mkdir -p $(@D)
 	$(HSAT_SCHEMAGEN) wrappers $@
+$(B_GEN)/hsatrace/hip_wrappers.c: $(HSAT_SCHEMAGEN)
+	@mkdir -p $(@D)
+	$(HSAT_SCHEMAGEN) hip-wrappers $@
 $(B_GEN)/hsatrace/schema.md: $(HSAT_SCHEMAGEN) schema/schema-notes.md
 	@mkdir -p $(@D)
 	$(HSAT_SCHEMAGEN) doc schema/schema-notes.md $@

@@ -18,6 +18,8 @@
 struct hsat_tls {
 	int in_tracer;
 	uint64_t doorbell_cid;	/* correlation id of the signal store running on this thread */
+	uint64_t hip_cid;	/* correlation id of the HIP call running on this thread, 0 when
+				   none (set by libhsatrace-hip.so through hip_link.c) */
 };
 
 extern __thread struct hsat_tls hsat_tls __attribute__((tls_model("initial-exec")));

@@ -68,6 +68,7 @@ static struct copy *watch_copy(struct hsat_call *call, uint32_t num_dep_signals,
 	hsat_leave_tracer();
 	c->e.copy_id = atomic_fetch_add(&next_copy_id, 1);
 	c->e.correlation_id = call->cid;
+	c->e.hip_correlation_id = hsat_tls.hip_cid;
 	return c;
 }
 

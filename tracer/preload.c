@@ -94,6 +94,7 @@ static hsa_status_t traced(status_fn *real, const char *name, int is_init)
 		return (*real)();
 	hsat_emit_trace_info();
 	entry.correlation_id = exit_ev.correlation_id = hsat_new_correlation_id();
+	entry.hip_correlation_id = hsat_tls.hip_cid;
 	if (is_init)
 		lttng_ust_tracepoint(hsa_api_entry, hsa_init, &entry);
 	else

@@ -36,6 +36,7 @@ struct dispatch {
 	struct queue_state *queue;
 	uint64_t packet_index;
 	uint64_t correlation_id;
+	uint64_t hip_correlation_id;	/* the HIP call that submitted it, 0 when none */
 	uint64_t kernel_object;
 	char kernel_name[256];
 };
@@ -63,6 +64,7 @@ static void dispatch_done(struct hsat_pending *p)
 		e.queue_id = d->queue->queue_id;
 		e.packet_index = d->packet_index;
 		e.correlation_id = d->correlation_id;
+		e.hip_correlation_id = d->hip_correlation_id;
 		e.kernel_object = d->kernel_object;
 		e.kernel_name = d->kernel_name;
 		e.agent_handle = d->queue->agent.handle;
@@ -107,6 +109,7 @@ static void emit_submit(struct queue_state *q, const hsa_kernel_dispatch_packet_
 	e.kernel_name = name;
 	e.completion_signal = p->completion_signal.handle;
 	e.correlation_id = cid;
+	e.hip_correlation_id = hsat_tls.hip_cid;
 	if (is_barrier(p))
 		record_dependencies(&e, (const hsa_barrier_and_packet_t *)p);
 	if (dispatch) {
@@ -135,6 +138,7 @@ static struct dispatch *watch_dispatch(struct queue_state *q, hsa_kernel_dispatc
 	d->queue = q;
 	d->packet_index = index;
 	d->correlation_id = cid;
+	d->hip_correlation_id = hsat_tls.hip_cid;
 	d->kernel_object = p->kernel_object;
 	snprintf(d->kernel_name, sizeof(d->kernel_name), "%s", name);
 	d->pending.done = dispatch_done;

@@ -9,15 +9,21 @@
 static const struct {
 	const char *prefix;	/* "provider:" */
 	enum api_event_kind kind;
+	enum api_event_layer layer;
 } api_providers[] = {
-	{ HSAT_PROVIDER_API_ENTRY ":", API_EVENT_ENTRY },
-	{ HSAT_PROVIDER_API_EXIT ":", API_EVENT_EXIT },
-	{ HSAT_PROVIDER_HOT_ENTRY ":", API_EVENT_ENTRY },
-	{ HSAT_PROVIDER_HOT_EXIT ":", API_EVENT_EXIT },
+	{ HSAT_PROVIDER_API_ENTRY ":", API_EVENT_ENTRY, API_LAYER_HSA },
+	{ HSAT_PROVIDER_API_EXIT ":", API_EVENT_EXIT, API_LAYER_HSA },
+	{ HSAT_PROVIDER_HOT_ENTRY ":", API_EVENT_ENTRY, API_LAYER_HSA },
+	{ HSAT_PROVIDER_HOT_EXIT ":", API_EVENT_EXIT, API_LAYER_HSA },
+	{ HSAT_PROVIDER_HIP_ENTRY ":", API_EVENT_ENTRY, API_LAYER_HIP },
+	{ HSAT_PROVIDER_HIP_EXIT ":", API_EVENT_EXIT, API_LAYER_HIP },
+	{ HSAT_PROVIDER_HIP_HOT_ENTRY ":", API_EVENT_ENTRY, API_LAYER_HIP },
+	{ HSAT_PROVIDER_HIP_HOT_EXIT ":", API_EVENT_EXIT, API_LAYER_HIP },
 };
 
 /* The event name after its API provider's "provider:" prefix (the function), or NULL. */
-static const char *after_api_provider(const char *event_name, enum api_event_kind *kind)
+static const char *after_api_provider_layer(const char *event_name, enum api_event_kind *kind,
+					    enum api_event_layer *layer)
 {
 	size_t i;
 
@@ -28,10 +34,26 @@ static const char *after_api_provider(const char *event_name, enum api_event_kin
 
 		if (strncmp(event_name, api_providers[i].prefix, n) == 0) {
 			*kind = api_providers[i].kind;
+			*layer = api_providers[i].layer;
 			return event_name + n;
 		}
 	}
 	return NULL;
+}
+
+static const char *after_api_provider(const char *event_name, enum api_event_kind *kind)
+{
+	enum api_event_layer layer;
+
+	return after_api_provider_layer(event_name, kind, &layer);
+}
+
+enum api_event_layer api_event_layer(const char *event_name)
+{
+	enum api_event_kind kind;
+	enum api_event_layer layer = API_LAYER_NONE;
+
+	return after_api_provider_layer(event_name, &kind, &layer) ? layer : API_LAYER_NONE;
 }
 
 int api_event_is_api(const char *event_name)

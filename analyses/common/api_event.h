@@ -1,11 +1,13 @@
 /*
- * api_event - which events are the HSA API layer's entries and exits, and of which function.
+ * api_event - which events are API entries and exits (HSA or HIP), and of which function.
  *
  * The one place that knows how API events are named, so that stats, report, export and
  * model do not each spell the naming scheme (it changes with the schema's major version).
  * Schema 2.x names them "hsa_api_entry:<function>" / "hsa_api_exit:<function>", and the
- * opt-in hot functions "hsa_hot_entry:<function>" / "hsa_hot_exit:<function>" (the provider
- * names come from schema/hsatrace_schema.h). Traces of schema 1.x ("hsa_api:<function>_entry")
+ * opt-in hot functions "hsa_hot_entry:<function>" / "hsa_hot_exit:<function>"; schema 2.1
+ * adds the HIP layer's "hip_api_entry:<function>" / "hip_api_exit:<function>" and
+ * "hip_hot_entry:..." / "hip_hot_exit:..." (the provider names come from
+ * schema/hsatrace_schema.h). Traces of schema 1.x ("hsa_api:<function>_entry")
  * are not read: unify refuses them and says how to re-record.
  *
  *   const char *fn; size_t len;
@@ -28,6 +30,15 @@ enum api_event_kind {
 	API_EVENT_ENTRY,
 	API_EVENT_EXIT,
 };
+
+/* Which API an event's call belongs to. */
+enum api_event_layer {
+	API_LAYER_NONE = 0,	/* not an API event */
+	API_LAYER_HSA,
+	API_LAYER_HIP,
+};
+
+enum api_event_layer api_event_layer(const char *event_name);
 
 /* Every provider whose events are API calls, for the "is it an API event at all" question
  * (events of these providers that are neither entry nor exit are counted as API events). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyses/export/export_decode_internal.h"
+#include "schema/hsatrace_schema.h"
 
 #define HSA_STATUS_ERROR_FIRST 0x1000
 
@@ -90,6 +91,7 @@ int export_api_entry(struct export_decoder *d, const struct trace_event *ev,
 	call->start_ns = ev->ts_ns;
 	call->depth = depth ? (*depth)++ : 0;
 	call->live = 1;
+	call->is_hip = api_event_layer(ev->name) == API_LAYER_HIP;
 	function_name(ev, call->function, sizeof(call->function));
 	return k->has_args ? write_args(d, ev, pid, corr, "in", err, err_size) : 0;
 oom:
@@ -107,6 +109,7 @@ static int write_call(struct export_decoder *d, const struct export_open_call *c
 		[API_FUNCTION] = export_text(call->function),
 		[API_START_NS] = export_int(call->start_ns),
 		[API_DEPTH] = export_int((int64_t)call->depth),
+		[API_LAYER] = export_text(call->is_hip ? "hip" : "hsa"),
 	};
 
 	if (end_ns) {
@@ -115,7 +118,8 @@ static int write_call(struct export_decoder *d, const struct export_open_call *c
 	}
 	if (status) {
 		row[API_STATUS] = export_int(*status);
-		row[API_IS_ERROR] = export_int(*status >= HSA_STATUS_ERROR_FIRST);
+		row[API_IS_ERROR] = export_int(call->is_hip ? hsat_hip_status_is_error(*status) :
+						   *status >= HSA_STATUS_ERROR_FIRST);
 	}
 	return export_emit(d, EX_API_CALLS, row, err, err_size);
 }

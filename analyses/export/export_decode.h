@@ -31,6 +31,7 @@ struct export_open_call {
 	size_t depth;
 	char function[96];
 	int live;
+	int is_hip;		/* a HIP call (hip_api_*), else an HSA one */
 };
 
 struct export_open_queue {

@@ -23,7 +23,7 @@ static const struct export_column code_objects[] = {
 static const struct export_column api_calls[] = {
 	{ "pid", I }, { "tid", I }, { "correlation_id", I }, { "function", T },
 	{ "start_ns", I }, { "end_ns", I }, { "duration_ns", I }, { "status", I },
-	{ "is_error", I }, { "depth", I },
+	{ "is_error", I }, { "depth", I }, { "layer", T },
 };
 static const struct export_column api_args[] = {
 	{ "pid", I }, { "correlation_id", I }, { "direction", T }, { "name", T },

@@ -28,6 +28,7 @@
 
 #include "analyses/record/child.h"
 #include "analyses/record/follow_server.h"
+#include "analyses/record/hip_needed.h"
 #include "analyses/record/hsa_check.h"
 #include "analyses/record/lost.h"
 #include "analyses/record/progress.h"
@@ -59,6 +60,7 @@ struct options {
 	bool blocking;
 	unsigned long subbuf_size;	/* 0: the default */
 	bool tracer;
+	int hip;			/* 1 --hip, 0 --no-hip, -1 when the program needs it */
 	bool kernel;
 	const char *kernels[MAX_KERNEL_BUILDS]; /* --kernels: HSATRACE_CPU_KERNELS entries */
 	int n_kernels;
@@ -86,6 +88,8 @@ static void usage(FILE *f)
 		"                          HSATRACE_CPU_KERNELS\n"
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
+		"      --hip, --no-hip     attach (or not) the HIP layer, libhsatrace-hip.so\n"
+		"                          (default: when PROGRAM needs libamdhip64)\n"
 		"      --no-kernel         do not record the kernel domain\n"
 		"      --blocking          never discard UST events: the program waits for\n"
 		"                          buffer space (slower, complete traces)\n"
@@ -114,12 +118,15 @@ static int add_categories(struct options *o, const char *list)
 	for (char *c = strtok_r(buf, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
 		bool all = strcmp(c, "all") == 0;
 
-		if (all || strcmp(c, "api") == 0)
+		if (all || strcmp(c, "api") == 0) {
 			o->patterns[o->n_patterns++] = "hsa_api_*";	/* entries and exits */
+			o->patterns[o->n_patterns++] = "hip_api_*";	/* with the HIP layer */
+		}
 		if (all || strcmp(c, "activity") == 0)
 			o->patterns[o->n_patterns++] = "hsa_activity:*";
 		if (all || strcmp(c, "hot") == 0) {
 			o->patterns[o->n_patterns++] = "hsa_hot_*";
+			o->patterns[o->n_patterns++] = "hip_hot_*";
 			o->hot = true;
 		}
 		if (!all && strcmp(c, "api") != 0 && strcmp(c, "activity") != 0 &&
@@ -189,29 +196,33 @@ static int add_kernels(struct options *o, const char *list)
 	return status;
 }
 
+/* The long options of parse_args. */
+static const struct option longs[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "events", required_argument, NULL, 'e' },
+	{ "event", required_argument, NULL, 'E' },
+	{ "runtime", required_argument, NULL, 'r' },
+	{ "kernels", required_argument, NULL, 'k' },
+	{ "no-tracer", no_argument, NULL, 'T' },
+	{ "hip", no_argument, NULL, 'H' },
+	{ "no-hip", no_argument, NULL, 'N' },
+	{ "no-kernel", no_argument, NULL, 'K' },
+	{ "blocking", no_argument, NULL, 'B' },
+	{ "passes", required_argument, NULL, 'p' },
+	{ "counters", required_argument, NULL, 'c' },
+	{ "url", required_argument, NULL, 'u' },
+	{ "subbuf-size", required_argument, NULL, 'S' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
-	static const struct option longs[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "event", required_argument, NULL, 'E' },
-		{ "runtime", required_argument, NULL, 'r' },
-		{ "kernels", required_argument, NULL, 'k' },
-		{ "no-tracer", no_argument, NULL, 'T' },
-		{ "no-kernel", no_argument, NULL, 'K' },
-		{ "blocking", no_argument, NULL, 'B' },
-		{ "passes", required_argument, NULL, 'p' },
-		{ "counters", required_argument, NULL, 'c' },
-		{ "url", required_argument, NULL, 'u' },
-		{ "subbuf-size", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *categories = "api,activity";
 	const char *output = NULL;
 	int c;
 
-	*o = (struct options){ .tracer = true, .kernel = true, .passes = 1 };
+	*o = (struct options){ .tracer = true, .hip = -1, .kernel = true, .passes = 1 };
 	while ((c = getopt_long(argc, argv, "+o:e:r:k:p:c:u:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
@@ -223,6 +234,8 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'r': o->runtime = optarg; break;
 		case 'k': if (add_kernels(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'T': o->tracer = false; break;
+		case 'H': o->hip = 1; break;
+		case 'N': o->hip = 0; break;
 		case 'K': o->kernel = false; break;
 		case 'B': o->blocking = true; break;
 		case 'p': o->passes = atoi(optarg); break;
@@ -302,6 +315,7 @@ struct program_env {
 	int n;
 	char follow[PATH_MAX + 64];
 	char tracer[PATH_MAX + 64];
+	char hip_tracer[PATH_MAX + 64];
 	char runtime[PATH_MAX + 64];
 	char pass[16];
 };
@@ -347,6 +361,16 @@ static int build_env(struct options *o, struct program_env *pe)
 		}
 		pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->tracer, true };
 		pe->vars[pe->n++] = (struct child_env){ "HSA_TOOLS_LIB", pe->tracer, false };
+	}
+	if (o->tracer && (o->hip == 1 || (o->hip == -1 && rec_program_needs_hip(o->argv[0])))) {
+		/* after libhsatrace.so in LD_PRELOAD's order: first, interposing HIP's functions */
+		snprintf(pe->hip_tracer, sizeof(pe->hip_tracer), "%s/libhsatrace-hip.so", dir);
+		if (access(pe->hip_tracer, R_OK) != 0) {
+			fprintf(stderr, "hsatrace record: the HIP tracer is missing: path=%s\n",
+				pe->hip_tracer);
+			return -1;
+		}
+		pe->vars[pe->n++] = (struct child_env){ "LD_PRELOAD", pe->hip_tracer, true };
 	}
 	if (o->blocking)
 		pe->vars[pe->n++] = (struct child_env){ "LTTNG_UST_ALLOW_BLOCKING", "1", false };

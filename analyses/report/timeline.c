@@ -229,7 +229,10 @@ static int api_exit(struct timeline *tl, const struct trace_event *ev)
 	trace_event_get_i64(ev, "status", &status);
 	item = (struct timeline_item){ .begin_ns = o->begin_ns, .end_ns = ev->ts_ns, .count = 1,
 				       .busy_ns = (uint64_t)(ev->ts_ns - o->begin_ns),
-				       .status = status, .errors = hsat_status_is_error(status),
+				       .status = status,
+				       .errors = api_event_layer(ev->name) == API_LAYER_HIP ?
+						 hsat_hip_status_is_error(status) :
+						 hsat_status_is_error(status),
 				       .name = o->name, .main_name = o->name, .depth = o->depth };
 	return lane_add(tl, lane, &item);
 }

@@ -432,6 +432,9 @@ int stats_model_finish(struct stats_model *m)
 	drop_unfinished_calls(&m->api);
 	if (m->api.count)
 		qsort(m->api.items, m->api.count, m->api.size, compare_api);
+	drop_unfinished_calls(&m->hip_api);
+	if (m->hip_api.count)
+		qsort(m->hip_api.items, m->hip_api.count, m->hip_api.size, compare_api);
 	if (m->queues.count)
 		qsort(m->queues.items, m->queues.count, m->queues.size, compare_queue);
 	if (m->waits.count)

@@ -20,6 +20,8 @@ static const char usage_text[] =
 	"usage: hsatrace stats [--format text|csv|json] [--section LIST] [-o FILE] TRACE\n"
 	"\n"
 	"Statistics of a trace (an `hsatrace record` folder or a unified trace):\n"
+	"  hip      per HIP function (traces with HIP calls): calls, total/avg/min/max\n"
+	"           time, % of HIP API time\n"
 	"  api      per HSA function: calls, total/avg/min/max time, % of API time\n"
 	"  kernels  per kernel: launches, total/avg/min/max GPU time, % of GPU time\n"
 	"  copies   per direction: count, bytes, time, bandwidth (GB/s)\n"
@@ -80,7 +82,7 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 		case 's':
 			if (stats_sections_parse(optarg, &cmd->sections, bad, sizeof(bad)))
 				*status = usage_error("unknown section '%s' "
-						      "(api, kernels, copies, queues, waits)", bad);
+						      "(hip, api, kernels, copies, queues, waits)", bad);
 			break;
 		case 'o':
 			cmd->output = optarg;

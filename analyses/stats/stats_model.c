@@ -13,6 +13,7 @@ struct stats_pending_call {
 	int64_t entry_ns, vpid, vtid;
 	size_t function_row;
 	int is_wait;
+	int is_hip;		/* function_row is in hip_api, not api */
 	char procname[32];
 };
 
@@ -46,6 +47,7 @@ void stats_model_init(struct stats_model *m)
 {
 	memset(m, 0, sizeof(*m));
 	vec_init(&m->api, sizeof(struct stats_api_row));
+	vec_init(&m->hip_api, sizeof(struct stats_api_row));
 	vec_init(&m->kernels, sizeof(struct stats_kernel_row));
 	vec_init(&m->copies, sizeof(struct stats_copy_row));
 	vec_init(&m->queues, sizeof(struct stats_queue_row));
@@ -60,6 +62,7 @@ void stats_model_init(struct stats_model *m)
 	vec_init(&m->copy_all, sizeof(struct stats_gpu_item));
 	vec_init(&m->submits, sizeof(struct stats_submit));
 	keymap_init(&m->api_index);
+	keymap_init(&m->hip_api_index);
 	keymap_init(&m->kernel_index);
 	keymap_init(&m->copy_index);
 	keymap_init(&m->queue_index);
@@ -72,6 +75,8 @@ void stats_model_release(struct stats_model *m)
 {
 	for (size_t i = 0; i < m->api.count; i++)
 		free(STATS_ROW(&m->api, struct stats_api_row, i)->function);
+	for (size_t i = 0; i < m->hip_api.count; i++)
+		free(STATS_ROW(&m->hip_api, struct stats_api_row, i)->function);
 	for (size_t i = 0; i < m->kernels.count; i++) {
 		free(STATS_ROW(&m->kernels, struct stats_kernel_row, i)->name);
 		free(STATS_ROW(&m->kernels, struct stats_kernel_row, i)->mangled);
@@ -81,6 +86,7 @@ void stats_model_release(struct stats_model *m)
 	for (size_t i = 0; i < m->waits.count; i++)
 		free(STATS_ROW(&m->waits, struct stats_wait_row, i)->procname);
 	free(m->api.items);
+	free(m->hip_api.items);
 	free(m->kernels.items);
 	free(m->copies.items);
 	free(m->queues.items);
@@ -95,6 +101,7 @@ void stats_model_release(struct stats_model *m)
 	free(m->copy_all.items);
 	free(m->submits.items);
 	keymap_release(&m->api_index);
+	keymap_release(&m->hip_api_index);
 	keymap_release(&m->kernel_index);
 	keymap_release(&m->copy_index);
 	keymap_release(&m->queue_index);
@@ -188,7 +195,10 @@ static int api_entry(struct stats_model *m, const struct trace_event *ev)
 	call->vpid = t.vpid;
 	call->vtid = t.vtid;
 	call->is_wait = is_wait_function(function);
+	call->is_hip = api_event_layer(ev->name) == API_LAYER_HIP;
 	snprintf(call->procname, sizeof(call->procname), "%s", procname ? procname : "");
+	if (call->is_hip)
+		return row_for_name(&m->hip_api_index, &m->hip_api, function, &call->function_row);
 	return row_for_name(&m->api_index, &m->api, function, &call->function_row);
 }
 
@@ -237,9 +247,11 @@ static int api_exit(struct stats_model *m, const struct trace_event *ev)
 	if (release_pending(m, index))
 		return -1;
 	d = ev->ts_ns > call.entry_ns ? (uint64_t)(ev->ts_ns - call.entry_ns) : 0;
-	row = STATS_ROW(&m->api, struct stats_api_row, call.function_row);
+	row = STATS_ROW(call.is_hip ? &m->hip_api : &m->api, struct stats_api_row,
+			call.function_row);
 	add_duration(&row->calls, &row->total_ns, &row->min_ns, &row->max_ns, d);
-	if (trace_event_get_i64(ev, "status", &status) && hsat_status_is_error(status))
+	if (trace_event_get_i64(ev, "status", &status) &&
+	    (call.is_hip ? hsat_hip_status_is_error(status) : hsat_status_is_error(status)))
 		row->errors++;
 	if (call.is_wait) {
 		if (wait_row_for(m, call.vpid, call.vtid, call.procname, &wait))

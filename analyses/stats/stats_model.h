@@ -10,6 +10,7 @@
  *
  * What is counted (docs/stats-report.md has the details):
  * - api: hsa_api_entry/exit:* and hsa_hot_entry/exit:* pairs, matched by (vpid, correlation_id);
+ * - hip_api: the same for the HIP layer's hip_api_entry/exit:* and hip_hot_entry/exit:*;
  * - kernels: hsa_activity:kernel_exec GPU times, plus hsa_gpu:kernel_begin/_end pairs that
  *   no kernel_exec describes (same vpid, queue_id, packet_index, correlation_id), so a
  *   unified trace holding both counts each dispatch once;
@@ -32,7 +33,8 @@
 struct stats_api_row {
 	char *function;
 	uint64_t calls, total_ns, min_ns, max_ns;
-	uint64_t errors;  /* exits whose status is an error (hsa_status_t >= 0x1000) */
+	uint64_t errors;  /* exits whose status is an error (hsat_status_is_error, or
+			     hsat_hip_status_is_error for HIP calls) */
 };
 
 struct stats_kernel_row {
@@ -70,7 +72,7 @@ struct stats_gpu_item {
 
 struct stats_model {
 	/* Result tables, sorted by stats_model_finish(). */
-	struct vec api, kernels, copies, queues, waits;
+	struct vec api, hip_api, kernels, copies, queues, waits;
 	/* Trace summary. */
 	uint64_t events;
 	int64_t first_ns, last_ns;
@@ -79,7 +81,7 @@ struct stats_model {
 	uint64_t discarded_events, discarded_packets; /* set by the caller from trace_read */
 	uint64_t api_events, api_events_without_thread; /* API events; those lacking vtid */
 	/* Bookkeeping while reading. */
-	struct keymap api_index, kernel_index, copy_index, queue_index, wait_index;
+	struct keymap api_index, hip_api_index, kernel_index, copy_index, queue_index, wait_index;
 	struct keymap pending_calls;        /* (vpid, correlation_id) → pending_call */
 	struct vec pending;           /* struct stats_pending_call, reused via free list */
 	struct vec free_pending;      /* size_t indexes */

@@ -35,7 +35,7 @@ static const struct {
 	unsigned bit;
 } section_names[] = {
 	{ "api", STATS_API },	    { "kernels", STATS_KERNELS }, { "copies", STATS_COPIES },
-	{ "queues", STATS_QUEUES }, { "waits", STATS_WAITS },
+	{ "queues", STATS_QUEUES }, { "waits", STATS_WAITS }, { "hip", STATS_HIP },
 };
 
 int stats_sections_parse(const char *list, unsigned *mask, char *bad, size_t n)
@@ -122,19 +122,21 @@ static double percent(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-static int build_api(struct stats_tables *t, const struct stats_model *m)
+/* The HSA ("api") or HIP ("hip") API table: % is of that layer's total call time. */
+static int build_api(struct stats_tables *t, const char *section, const char *title,
+		     const struct vec *api)
 {
-	struct stats_table *tb = table_new(t, "api", "HSA API calls", api_columns,
-					   NCOLS(api_columns), m->api.count);
+	struct stats_table *tb = table_new(t, section, title, api_columns, NCOLS(api_columns),
+					   api->count);
 	uint64_t all = 0;
 	int err = 0;
 
 	if (!tb)
 		return -1;
-	for (size_t i = 0; i < m->api.count; i++)
-		all += STATS_ROW(&m->api, struct stats_api_row, i)->total_ns;
-	for (size_t i = 0; i < m->api.count && !err; i++) {
-		const struct stats_api_row *r = STATS_ROW(&m->api, struct stats_api_row, i);
+	for (size_t i = 0; i < api->count; i++)
+		all += STATS_ROW(api, struct stats_api_row, i)->total_ns;
+	for (size_t i = 0; i < api->count && !err; i++) {
+		const struct stats_api_row *r = STATS_ROW(api, struct stats_api_row, i);
 
 		err = cell(tb, i, 0, "%s", r->function) ||
 		      cell(tb, i, 1, "%" PRIu64, r->calls) ||
@@ -249,7 +251,7 @@ int stats_tables_build(struct stats_tables *t, const struct stats_model *m, unsi
 	int err = 0;
 
 	memset(t, 0, sizeof(*t));
-	t->items = calloc(5, sizeof(*t->items));
+	t->items = calloc(6, sizeof(*t->items));
 	if (!t->items)
 		return -1;
 	t->trace = trace;
@@ -258,8 +260,10 @@ int stats_tables_build(struct stats_tables *t, const struct stats_model *m, unsi
 	t->discarded_packets = m->discarded_packets;
 	t->events = m->events;
 	t->span_ns = m->have_time ? m->last_ns - m->first_ns : 0;
+	if (!err && (mask & STATS_HIP) && m->hip_api.count)
+		err = build_api(t, "hip", "HIP API calls", &m->hip_api);
 	if (!err && (mask & STATS_API))
-		err = build_api(t, m);
+		err = build_api(t, "api", "HSA API calls", &m->api);
 	if (!err && (mask & STATS_KERNELS))
 		err = build_kernels(t, m);
 	if (!err && (mask & STATS_COPIES))

@@ -19,7 +19,8 @@ enum stats_section {
 	STATS_COPIES = 1 << 2,
 	STATS_QUEUES = 1 << 3,
 	STATS_WAITS = 1 << 4,
-	STATS_ALL = (1 << 5) - 1,
+	STATS_HIP = 1 << 5,	/* built only when the trace has HIP calls */
+	STATS_ALL = (1 << 6) - 1,
 };
 
 enum stats_format { STATS_TEXT, STATS_CSV, STATS_JSON, STATS_HTML };

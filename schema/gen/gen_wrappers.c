@@ -8,7 +8,7 @@ static const char *const table_struct[] = { "hsat_core_table", "hsat_amd_ext_tab
 static const char *const table_real[] = { "hsat_real_core", "hsat_real_amd_ext",
 					  "hsat_real_image" };
 
-static void gen_params(FILE *out, const struct hsat_api_fn *fn)
+void gen_params(FILE *out, const struct hsat_api_fn *fn)
 {
 	if (!fn->n_args)
 		fprintf(out, "void");
@@ -16,7 +16,7 @@ static void gen_params(FILE *out, const struct hsat_api_fn *fn)
 		fprintf(out, "%s%s", i ? ", " : "", fn->args[i].decl);
 }
 
-static void gen_call_args(FILE *out, const struct hsat_api_fn *fn)
+void gen_call_args(FILE *out, const struct hsat_api_fn *fn)
 {
 	for (size_t i = 0; i < fn->n_args; i++)
 		fprintf(out, "%s%s", i ? ", " : "", fn->args[i].name);
@@ -81,7 +81,7 @@ int gen_tables_header(FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
-static void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr)
+void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr)
 {
 	switch (k) {
 	case HSAT_AK_HANDLE:
@@ -102,34 +102,51 @@ static void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr)
 	}
 }
 
-static void gen_entry(FILE *out, const struct hsat_api_fn *fn)
+/* An argument's entry fields (kinds with more than one field, see hsatrace_schema.h). */
+static void gen_entry_arg(FILE *out, const struct hsat_api_arg *a)
 {
-	const char *p = hsat_api_provider(fn->category, 0);
-
-	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s)) {\n", p, fn->name);
-	fprintf(out, "\t\tstruct hsat_ev_%s__%s e = { .correlation_id = call.cid };\n\n",
-		p, fn->name);
-	for (size_t i = 0; i < fn->n_args; i++) {
-		const struct hsat_api_arg *a = &fn->args[i];
-
-		if (a->kind == HSAT_AK_NONE)
-			continue;
-		if (a->kind == HSAT_AK_STRING) {
-			fprintf(out, "\t\tchar %s_text[HSAT_STRING_ARG_MAX];\n", a->name);
-			fprintf(out, "\t\te.%s = hsat_string_arg(%s, %s_text, sizeof(%s_text), "
-				"&e.%s_truncated);\n", a->name, a->name, a->name, a->name, a->name);
-			continue;
-		}
+	switch (a->kind) {
+	case HSAT_AK_NONE:
+		return;
+	case HSAT_AK_STRING:
+		fprintf(out, "\t\tchar %s_text[HSAT_STRING_ARG_MAX];\n", a->name);
+		fprintf(out, "\t\te.%s = hsat_string_arg(%s, %s_text, sizeof(%s_text), "
+			"&e.%s_truncated);\n", a->name, a->name, a->name, a->name, a->name);
+		return;
+	case HSAT_AK_DIM3:
+		fprintf(out, "\t\te.%s_x = %s.x;\n\t\te.%s_y = %s.y;\n\t\te.%s_z = %s.z;\n",
+			a->name, a->name, a->name, a->name, a->name, a->name);
+		return;
+	case HSAT_AK_KERNEL:
+		fprintf(out, "\t\te.%s = (uint64_t)(uintptr_t)(%s);\n"
+			"\t\te.kernel_name = hsat_hip_kernel_name(%s);\n", a->name, a->name, a->name);
+		return;
+	default:
 		fprintf(out, "\t\te.%s = ", a->name);
 		gen_value(out, a->kind, a->name);
 		fprintf(out, ";\n");
+		return;
 	}
+}
+
+void gen_api_entry(FILE *out, const struct hsat_api_fn *fn)
+{
+	const char *p = hsat_api_fn_provider(fn, 0);
+
+	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s)) {\n", p, fn->name);
+	fprintf(out, "\t\tstruct hsat_ev_%s__%s e = { .correlation_id = call.cid%s };\n\n",
+		p, fn->name, fn->layer == HSAT_LAYER_HIP ? "" :
+		", .hip_correlation_id = hsat_tls.hip_cid");
+	for (size_t i = 0; i < fn->n_args; i++)
+		gen_entry_arg(out, &fn->args[i]);
 	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s, &e);\n\t}\n", p, fn->name);
 }
 
-static void gen_exit(FILE *out, const struct hsat_api_fn *fn)
+void gen_api_exit(FILE *out, const struct hsat_api_fn *fn)
 {
-	const char *p = hsat_api_provider(fn->category, 1);
+	const char *p = hsat_api_fn_provider(fn, 1);
+	const char *success = fn->layer == HSAT_LAYER_HIP ? "hipSuccess" : "HSA_STATUS_SUCCESS";
+	int ret_ptr = strchr(fn->ret_type, '*') != NULL;
 	char deref[160];
 
 	fprintf(out, "\tif (lttng_ust_tracepoint_enabled(%s, %s)) {\n", p, fn->name);
@@ -138,7 +155,7 @@ static void gen_exit(FILE *out, const struct hsat_api_fn *fn)
 	if (fn->ret_kind == HSAT_RET_STATUS)
 		fprintf(out, "\t\tx.status = (int32_t)ret;\n");
 	if (fn->ret_kind == HSAT_RET_UINT)
-		fprintf(out, "\t\tx.retval = (uint64_t)ret;\n");
+		fprintf(out, "\t\tx.retval = (uint64_t)%sret;\n", ret_ptr ? "(uintptr_t)" : "");
 	if (fn->ret_kind == HSAT_RET_SINT)
 		fprintf(out, "\t\tx.retval = (int64_t)ret;\n");
 	for (size_t i = 0; fn->ret_kind == HSAT_RET_STATUS && i < fn->n_args; i++) {
@@ -147,9 +164,13 @@ static void gen_exit(FILE *out, const struct hsat_api_fn *fn)
 		if (a->out_kind == HSAT_AK_NONE)
 			continue;
 		/* Only what the runtime filled: on success, through a non-NULL pointer. */
+		fprintf(out, "\t\tif (ret == %s && %s)\n", success, a->name);
+		if (a->out_kind == HSAT_AK_MS_NS) {
+			fprintf(out, "\t\t\tx.%s_ns = hsat_hip_ms_to_ns(*%s);\n", a->name, a->name);
+			continue;
+		}
 		snprintf(deref, sizeof(deref), "*%s", a->name);
-		fprintf(out, "\t\tif (ret == HSA_STATUS_SUCCESS && %s)\n\t\t\tx.%s = ",
-			a->name, a->name);
+		fprintf(out, "\t\t\tx.%s = ", a->name);
 		gen_value(out, a->out_kind, deref);
 		fprintf(out, ";\n");
 	}
@@ -184,14 +205,14 @@ static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
 	fprintf(out, "\t\t%s", is_void ? "" : "return ");
 	gen_real_call(out, fn);
 	fprintf(out, ";%s\n\t}\n", is_void ? "\n\t\treturn;" : "");
-	gen_entry(out, fn);
+	gen_api_entry(out, fn);
 	fprintf(out, "#ifdef HSAT_HOOK_%s\n\t%shsat_hook_%s(&call%s", fn->name,
 		is_void ? "" : "ret = ", fn->name, fn->n_args ? ", " : "");
 	gen_call_args(out, fn);
 	fprintf(out, ");\n#else\n\t%s", is_void ? "" : "ret = ");
 	gen_real_call(out, fn);
 	fprintf(out, ";\n#endif\n\thsat_call_returned(&call);\n");
-	gen_exit(out, fn);
+	gen_api_exit(out, fn);
 	fprintf(out, "\thsat_call_end(&call);\n%s}\n\n", is_void ? "" : "\treturn ret;\n");
 }
 

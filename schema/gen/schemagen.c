@@ -7,7 +7,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: hsatrace-schemagen tp PROVIDER OUT | args OUT | tables OUT | "
-			"wrappers OUT | slots OUT | slot-lists OUT | doc NOTES.md OUT | "
+			"wrappers OUT | hip-wrappers OUT | slots OUT | slot-lists OUT | doc NOTES.md OUT | "
 			"check-fields STAMP SOURCE...\n");
 	return 2;
 }
@@ -22,6 +22,8 @@ static int generate(const char *mode, const char *arg, FILE *out)
 		return gen_tables_header(out);
 	if (!strcmp(mode, "wrappers"))
 		return gen_wrappers(out);
+	if (!strcmp(mode, "hip-wrappers"))
+		return gen_hip_wrappers(out);
 	if (!strcmp(mode, "doc"))
 		return gen_doc(out, arg);
 	if (!strcmp(mode, "slots"))

@@ -16,6 +16,17 @@ int gen_slots(FILE *out);
 /* Checks the field names the analyses' sources name (check_fields.c); 0 when all exist. */
 int gen_check_fields(int n, char **paths);	/* "Table offset name_fn" per slot, to check the layout */
 
+/* Pieces of an API wrapper shared by the HSA (gen_wrappers.c) and HIP (gen_hip.c) ones:
+ * the parameter list, the call's argument list, a recorded value, the entry and exit
+ * events (inside `if (enabled)`, reading `call.cid`, the arguments and `ret`). */
+void gen_params(FILE *out, const struct hsat_api_fn *fn);
+void gen_call_args(FILE *out, const struct hsat_api_fn *fn);
+void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr);
+void gen_api_entry(FILE *out, const struct hsat_api_fn *fn);
+void gen_api_exit(FILE *out, const struct hsat_api_fn *fn);
+/* The HIP layer's wrappers (interposed by name) and their resolution table. */
+int gen_hip_wrappers(FILE *out);
+
 /* "hsa_api_entry" + "hsa_queue_create" -> "hsat_ev_hsa_api_entry__hsa_queue_create" */
 void gen_struct_name(char *buf, size_t len, const struct hsat_event *ev);
 

@@ -131,7 +131,7 @@ def main():
             print("\n".join(lines))
             print("};")
         cat = "HSAT_CAT_HOT" if HOT.match(name) else "HSAT_CAT_DEFAULT"
-        rows.append('\t{ "%s", %s, 0x%03x, "%s", %s, %s, %s, %d },' % (
+        rows.append('\t{ "%s", %s, 0x%03x, "%s", %s, %s, %s, %d, HSAT_LAYER_HSA },' % (
             name, table, off, ret, rk, cat, "%s_args" % name if lines else "NULL", len(lines)))
     print("\nconst struct hsat_api_fn hsat_api_fns[] = {")
     print("\n".join(rows))

@@ -110,7 +110,36 @@ static void test_consistency(void)
 	is_str(hsat_schema_find_provider("hsa_hot_entry") ?
 	       hsat_category_name(hsat_schema_find_provider("hsa_hot_entry")->category) : "",
 	       "hot", "hsa_hot_entry is the opt-in category");
-	is_str(HSAT_SCHEMA_VERSION, "2.0", "schema version");
+	is_str(HSAT_SCHEMA_VERSION, "2.1", "schema version");
+}
+
+/* The HIP layer's events (schema 2.1, hip_api_def.c). */
+static void test_hip(void)
+{
+	const struct hsat_event *launch = hsat_schema_find_event("hip_api_entry:hipLaunchKernel");
+	const struct hsat_event *elapsed = hsat_schema_find_event("hip_api_exit:hipEventElapsedTime");
+	const struct hsat_event *init = hsat_schema_find_event("hsa_api_entry:hsa_init");
+	const struct hsat_event *init_exit = hsat_schema_find_event("hsa_api_exit:hsa_init");
+	const struct hsat_provider *hot = hsat_schema_find_provider("hip_hot_entry");
+
+	ok(hsat_hip_fn_count >= 370, "the HIP functions of libamdhip64 5.2.3 (%zu)", hsat_hip_fn_count);
+	ok(launch && hsat_event_find_field(launch, "kernel_name") &&
+	   hsat_event_find_field(launch, "numBlocks_x") &&
+	   hsat_event_find_field(launch, "dimBlocks_z") &&
+	   hsat_event_find_field(launch, "sharedMemBytes") && hsat_event_find_field(launch, "stream"),
+	   "hipLaunchKernel's entry: kernel name, grid, block, shared memory, stream");
+	ok(elapsed && hsat_event_find_field(elapsed, "ms_ns") &&
+	   hsat_event_find_field(elapsed, "status"), "hipEventElapsedTime's exit: ms_ns, status");
+	ok(init && hsat_event_find_field(init, "hip_correlation_id") &&
+	   init_exit && !hsat_event_find_field(init_exit, "hip_correlation_id"),
+	   "HSA API entries carry hip_correlation_id, exits do not");
+	ok(!hsat_event_find_field(launch, "hip_correlation_id"), "HIP events do not");
+	ok(hot && hot->category == HSAT_CAT_HOT &&
+	   hsat_schema_find_event("hip_hot_entry:hipGetLastError"), "hip_hot_* is opt-in");
+	is_str(launch ? hsat_api_fn_provider(launch->api_fn, 1) : "", "hip_api_exit",
+	       "a HIP function's provider");
+	ok(hsat_hip_status_is_error(1) && !hsat_hip_status_is_error(0) &&
+	   !hsat_hip_status_is_error(600), "HIP failures: not hipSuccess, not hipErrorNotReady");
 }
 
 int main(void)
@@ -119,6 +148,7 @@ int main(void)
 	test_contract();
 	test_api_coverage();
 	test_consistency();
+	test_hip();
 	done_testing();
 	return exit_status();
 }

@@ -1,0 +1,4 @@
+/* The hip_hot_entry provider's probes (generated header, see schema/). */
+#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
+#define LTTNG_UST_TRACEPOINT_PROVIDER_HIDDEN_DEFINITION
+#include "hsatrace/tp_hip_hot_entry.h"
