@@ -1,12 +1,14 @@
 #include "analyses/common/csv_field.h"
 
-#include <inttypes.h>
 #include <string.h>
+
+#include "analyses/common/decimal.h"
+#include "analyses/common/stdio_put.h"
 
 void csv_field_write(const char *s, FILE *out)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs_unlocked(s, out);
+		stdio_put(s, strlen(s), out);
 		return;
 	}
 	fputc_unlocked('"', out);
@@ -39,8 +41,10 @@ void csv_text(struct csv_row *r, const char *s)
 
 void csv_int(struct csv_row *r, int64_t value)
 {
+	char buf[DECIMAL_MAX], *p = decimal_i64(buf + sizeof(buf), value);
+
 	csv_next_field(r);
-	fprintf(r->out, "%" PRId64, value);
+	stdio_put(p, (size_t)(buf + sizeof(buf) - p), r->out);
 }
 
 void csv_raw(struct csv_row *r, const char *s)

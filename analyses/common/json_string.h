@@ -15,19 +15,15 @@
 
 #include <stdio.h>
 
+#include "analyses/common/stdio_put.h"
+
 void json_string_write(const char *s, FILE *out);
 void json_string_write_html_safe(const char *s, FILE *out);
 
-/* Writes n bytes: a short run (a key, a number) a byte at a time through the inlined
- * fputc_unlocked, which costs less than a call of fwrite_unlocked. */
+/* Writes n bytes (a key, a number, a run of plain text) into out's buffer. */
 static inline void json_put(const char *s, size_t n, FILE *out)
 {
-	if (n > 24) {
-		fwrite_unlocked(s, 1, n, out);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		fputc_unlocked(s[i], out);
+	stdio_put(s, n, out);
 }
 
 #endif

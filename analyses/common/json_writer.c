@@ -1,8 +1,9 @@
 #include "analyses/common/json_writer.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "analyses/common/decimal.h"
 #include "analyses/common/json_string.h"
 
 void json_writer_init(struct json_writer *w, FILE *out, int indent)
@@ -112,20 +113,30 @@ static size_t plain_length(const char *s)
 	return n;
 }
 
-void json_key(struct json_writer *w, const char *name)
+/* Checks that a key may come here and writes what precedes it; returns the colon that follows
+ * it in the container's layout, or NULL when misplaced. */
+static const char *key_start(struct json_writer *w)
 {
 	struct json_container *c = top(w);
-	const char *colon;
-	size_t n;
-	char buf[128];
 
 	if (!c || c->close != '}' || w->after_key) {
 		w->misnested = 1;
-		return;
+		return NULL;
 	}
-	colon = c->layout == JSON_COMPACT ? ":" : ": ";
-	n = plain_length(name);
 	member_separator(w);
+	w->after_key = 1;
+	return c->layout == JSON_COMPACT ? ":" : ": ";
+}
+
+void json_key(struct json_writer *w, const char *name)
+{
+	const char *colon = key_start(w);
+	size_t n;
+	char buf[128];
+
+	if (!colon)
+		return;
+	n = plain_length(name);
 	if (n) { /* the usual key, a field name, in one write: the escaper costs per byte */
 		buf[0] = '"';
 		memcpy(buf + 1, name, n);
@@ -136,7 +147,16 @@ void json_key(struct json_writer *w, const char *name)
 		json_string_write(name, w->out);
 		fputs_unlocked(colon, w->out);
 	}
-	w->after_key = 1;
+}
+
+void json_key_plain(struct json_writer *w, const char *quoted, size_t len)
+{
+	const char *colon = key_start(w);
+
+	if (!colon)
+		return;
+	json_put(quoted, len, w->out);
+	json_put(colon, colon[1] ? 2 : 1, w->out);
 }
 
 void json_string(struct json_writer *w, const char *s)
@@ -154,29 +174,16 @@ void json_null(struct json_writer *w)
 	json_raw(w, "null", 4);
 }
 
-/* The decimal digits of value (a minus sign first when negative) end at end; returns the start. */
-static char *digits(char *end, uint64_t value, int negative)
-{
-	do {
-		*--end = (char)('0' + value % 10);
-		value /= 10;
-	} while (value);
-	if (negative)
-		*--end = '-';
-	return end;
-}
-
 void json_int(struct json_writer *w, int64_t value)
 {
-	char buf[24], *p = digits(buf + sizeof(buf), value < 0 ? -(uint64_t)value : (uint64_t)value,
-				  value < 0);
+	char buf[DECIMAL_MAX], *p = decimal_i64(buf + sizeof(buf), value);
 
 	json_raw(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void json_uint(struct json_writer *w, uint64_t value)
 {
-	char buf[24], *p = digits(buf + sizeof(buf), value, 0);
+	char buf[DECIMAL_MAX], *p = decimal_u64(buf + sizeof(buf), value);
 
 	json_raw(w, p, (size_t)(buf + sizeof(buf) - p));
 }

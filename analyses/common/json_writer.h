@@ -50,6 +50,12 @@ void json_array_begin(struct json_writer *w, enum json_layout layout);
 void json_array_end(struct json_writer *w);
 /* In an object: the next member's name. */
 void json_key(struct json_writer *w, const char *name);
+/* The same for a name spelled in the program as a string literal of printable ASCII without
+ * quote or backslash: written as it is, without json_key's look at each byte (a Perfetto
+ * export writes a dozen keys per event). */
+#define JSON_KEY(w, literal) json_key_plain((w), "\"" literal "\"", sizeof(literal) + 1)
+/* quoted: the name between its quotes, len bytes. */
+void json_key_plain(struct json_writer *w, const char *quoted, size_t len);
 /* Values: a string (NULL writes null), null, an integer, or text already in JSON form (a
  * number formatted by the caller, true, false). */
 void json_string(struct json_writer *w, const char *s);

@@ -7,9 +7,6 @@
 #include "analyses/common/demangle.h"
 #include "analyses/export/export_decode_internal.h"
 
-typedef int (*activity_fn)(struct export_decoder *d, const struct trace_event *ev,
-			   int64_t pid, int64_t tid, char *err, size_t err_size);
-
 #define F(field) export_field_int(ev, field)
 
 static struct export_value ts_of(const struct trace_event *ev)
@@ -149,7 +146,7 @@ static int counter(struct export_decoder *d, const struct trace_event *ev, int64
 
 static const struct {
 	const char *name;
-	activity_fn fn;
+	export_activity_fn fn;
 } handlers[] = {
 	{ "hsa_activity:agent_info", agent_info },
 	{ "hsa_activity:queue_create", export_queue_create },
@@ -163,11 +160,10 @@ static const struct {
 	{ "hsa_activity:counter", counter },
 };
 
-int export_activity(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		    int64_t tid, char *err, size_t err_size)
+export_activity_fn export_activity_handler(const char *event_name)
 {
 	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
-		if (strcmp(ev->name, handlers[i].name) == 0)
-			return handlers[i].fn(d, ev, pid, tid, err, err_size);
-	return 0;
+		if (strcmp(event_name, handlers[i].name) == 0)
+			return handlers[i].fn;
+	return NULL;
 }

@@ -28,8 +28,7 @@ static int write_args(struct export_decoder *d, const struct trace_event *ev, in
 			export_text(name), export_text(NULL),
 		};
 
-		if (!strcmp(name, "function") || !strcmp(name, "correlation_id") ||
-		    !strcmp(name, "status"))
+		if (!export_is_argument(name))
 			continue;
 		row[ARG_VALUE] = export_text(trace_event_format(ev, name, value, sizeof(value)));
 		if (export_emit(d, EX_API_ARGS, row, err, err_size))
@@ -51,17 +50,24 @@ static int take_call(struct export_decoder *d, size_t *index)
 	return 0;
 }
 
+/* The call's function into buf, cut to size - 1 bytes as snprintf cut it (a copy: snprintf's
+ * format parsing cost more than the bytes, on every API call). */
 static void function_name(const struct trace_event *ev, char *buf, size_t size)
 {
 	const char *function = api_event_function(ev->name, trace_event_get_str(ev, "function"),
 						  buf, size);
+	size_t n;
 
-	if (function != buf)
-		snprintf(buf, size, "%s", function);
+	if (function == buf)
+		return;
+	n = strnlen(function, size - 1);
+	memcpy(buf, function, n);
+	buf[n] = '\0';
 }
 
-int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		     int64_t tid, char *err, size_t err_size)
+int export_api_entry(struct export_decoder *d, const struct trace_event *ev,
+		     const struct export_class *k, int64_t pid, int64_t tid, char *err,
+		     size_t err_size)
 {
 	uint64_t corr;
 	int64_t key[2];
@@ -87,7 +93,7 @@ int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int
 	call->live = 1;
 	call->is_hip = api_event_layer(ev->name) == API_LAYER_HIP;
 	function_name(ev, call->function, sizeof(call->function));
-	return write_args(d, ev, pid, corr, "in", err, err_size);
+	return k->has_args ? write_args(d, ev, pid, corr, "in", err, err_size) : 0;
 oom:
 	snprintf(err, err_size, "out of memory while exporting event '%s'", ev->name);
 	return -1;
@@ -118,8 +124,8 @@ static int write_call(struct export_decoder *d, const struct export_open_call *c
 	return export_emit(d, EX_API_CALLS, row, err, err_size);
 }
 
-int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		    char *err, size_t err_size)
+int export_api_exit(struct export_decoder *d, const struct trace_event *ev,
+		    const struct export_class *k, int64_t pid, char *err, size_t err_size)
 {
 	uint64_t corr;
 	int64_t key[2], status;
@@ -138,7 +144,7 @@ int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int6
 	call = vec_at(&d->calls, index);
 	has_status = trace_event_get_i64(ev, "status", &status);
 	if (write_call(d, call, &ev->ts_ns, has_status ? &status : NULL, err, err_size) ||
-	    write_args(d, ev, pid, corr, "out", err, err_size))
+	    (k->has_args && write_args(d, ev, pid, corr, "out", err, err_size)))
 		return -1;
 	depth = export_thread_depth(d, call->pid, call->tid);
 	if (depth && *depth)

@@ -1,6 +1,4 @@
 /* export_decode - the dispatch of events, the processes and threads they come from. */
-#include "analyses/common/api_event.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +9,7 @@ void export_decoder_init(struct export_decoder *d, struct export_sink *sink)
 {
 	memset(d, 0, sizeof(*d));
 	d->sink = sink;
+	export_classes_init(&d->classes);
 	keymap_init(&d->processes);
 	keymap_init(&d->threads);
 	keymap_init(&d->call_index);
@@ -30,6 +29,7 @@ void export_decoder_release(struct export_decoder *d)
 	vec_release(&d->free_calls);
 	vec_release(&d->queues);
 	demangle_cache_release(&d->kernel_names);
+	export_classes_release(&d->classes);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -58,6 +58,8 @@ size_t *export_thread_depth(struct export_decoder *d, int64_t pid, int64_t tid)
 {
 	int64_t key[2] = { pid, tid };
 
+	if (d->last.known && d->last.has_tid && d->last.pid == pid && d->last.tid == tid)
+		return d->last.depth;
 	return keymap_find(&d->threads, key, sizeof(key));
 }
 
@@ -69,9 +71,8 @@ static int out_of_memory(const struct trace_event *ev, char *err, size_t err_siz
 
 /* Writes the process and thread rows the first time each is seen. */
 static int identify(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		    int64_t tid, char *err, size_t err_size)
+		    int64_t tid, int has_tid, char *err, size_t err_size)
 {
-	const char *name = trace_event_get_str(ev, "procname");
 	int64_t key[2] = { pid, tid };
 	size_t *slot;
 	int added;
@@ -80,20 +81,26 @@ static int identify(struct export_decoder *d, const struct trace_event *ev, int6
 	if (added < 0)
 		return out_of_memory(ev, err, err_size);
 	if (added) {
-		struct export_value row[PROC_COLUMNS] = { export_int(pid), export_text(name) };
+		struct export_value row[PROC_COLUMNS] = {
+			export_int(pid), export_text(trace_event_get_str(ev, "procname")) };
 
 		*slot = 0;
 		if (export_emit(d, EX_PROCESSES, row, err, err_size))
 			return -1;
 	}
-	if (!trace_event_get_i64(ev, "vtid", &key[1]))
+	d->last = (struct export_last_thread){ 1, has_tid, pid, tid, NULL };
+	if (!has_tid)
 		return 0;
 	added = keymap_get_or_add(&d->threads, key, sizeof(key), &slot);
-	if (added < 0)
+	if (added < 0) {
+		d->last.known = 0;
 		return out_of_memory(ev, err, err_size);
+	}
+	d->last.depth = slot;
 	if (added) {
-		struct export_value row[THR_COLUMNS] = { export_int(pid), export_int(tid),
-							 export_text(name) };
+		struct export_value row[THR_COLUMNS] = {
+			export_int(pid), export_int(tid),
+			export_text(trace_event_get_str(ev, "procname")) };
 
 		*slot = 0;
 		return export_emit(d, EX_THREADS, row, err, err_size);
@@ -104,28 +111,30 @@ static int identify(struct export_decoder *d, const struct trace_event *ev, int6
 int export_decoder_event(struct export_decoder *d, const struct trace_event *ev, char *err,
 			 size_t err_size)
 {
+	const struct export_class *k = export_classes_of(&d->classes, ev);
 	int64_t pid = 0, tid = 0;
-	int is_api = api_event_is_api(ev->name);
+	int has_tid;
 
-	if (!is_api && strncmp(ev->name, "hsa_activity:", 13) != 0)
+	if (k->kind == EXC_OTHER)
 		return 0;
 	if (ev->has_ts && ev->ts_ns > d->last_ns)
 		d->last_ns = ev->ts_ns;
 	trace_event_get_i64(ev, "vpid", &pid);
-	trace_event_get_i64(ev, "vtid", &tid);
-	if (identify(d, ev, pid, tid, err, err_size))
+	has_tid = trace_event_get_i64(ev, "vtid", &tid);
+	if (!(d->last.known && d->last.pid == pid && d->last.tid == tid &&
+	      d->last.has_tid == has_tid) &&
+	    identify(d, ev, pid, tid, has_tid, err, err_size))
 		return -1;
-	if (!is_api)
-		return export_activity(d, ev, pid, tid, err, err_size);
-	switch (api_event_classify(ev->name, NULL, NULL)) {
-	case API_EVENT_ENTRY:
-		return export_api_entry(d, ev, pid, tid, err, err_size);
-	case API_EVENT_EXIT:
-		return export_api_exit(d, ev, pid, err, err_size);
-	case API_EVENT_NONE:
-		break;
+	switch (k->kind) {
+	case EXC_API_ENTRY:
+		return export_api_entry(d, ev, k, pid, tid, err, err_size);
+	case EXC_API_EXIT:
+		return export_api_exit(d, ev, k, pid, err, err_size);
+	case EXC_ACTIVITY:
+		return k->activity ? k->activity(d, ev, pid, tid, err, err_size) : 0;
+	default:
+		return 0;
 	}
-	return 0;
 }
 
 int export_decoder_flush(struct export_decoder *d, char *err, size_t err_size)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "analyses/common/demangle.h"
+#include "analyses/export/export_classes.h"
 #include "analyses/export/export_sink.h"
 #include "analyses/common/keymap.h"
 #include "analyses/common/trace_event.h"
@@ -38,8 +39,18 @@ struct export_open_queue {
 	int live;
 };
 
+/* The thread of the last event identified: its process and thread rows are written, and
+ * where its open-call count is (a pointer into threads, taken after its last change). */
+struct export_last_thread {
+	int known, has_tid;
+	int64_t pid, tid;
+	size_t *depth;
+};
+
 struct export_decoder {
 	struct export_sink *sink;
+	struct export_classes classes;	/* what each event class is to the export */
+	struct export_last_thread last;	/* runs of events of one thread skip the maps */
 	struct keymap processes;	/* pid → 0 */
 	struct keymap threads;		/* (pid, tid) → API calls open on the thread */
 	struct keymap call_index;	/* (pid, correlation id) → index in calls */

@@ -16,15 +16,13 @@ const char *export_field_str(const struct trace_event *ev, const char *field);
 /* The open-call count of the event's thread, NULL when the thread was never seen. */
 size_t *export_thread_depth(struct export_decoder *d, int64_t pid, int64_t tid);
 
-int export_api_entry(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		     int64_t tid, char *err, size_t err_size);
-int export_api_exit(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		    char *err, size_t err_size);
+int export_api_entry(struct export_decoder *d, const struct trace_event *ev,
+		     const struct export_class *k, int64_t pid, int64_t tid, char *err,
+		     size_t err_size);
+int export_api_exit(struct export_decoder *d, const struct trace_event *ev,
+		    const struct export_class *k, int64_t pid, char *err, size_t err_size);
 int export_api_flush(struct export_decoder *d, char *err, size_t err_size);
 
-/* hsa_activity:* events; returns 0 (also for events it ignores) or -1. */
-int export_activity(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
-		    int64_t tid, char *err, size_t err_size);
 int export_queue_create(struct export_decoder *d, const struct trace_event *ev, int64_t pid,
 			int64_t tid, char *err, size_t err_size);
 int export_queue_destroy(struct export_decoder *d, const struct trace_event *ev, int64_t pid,

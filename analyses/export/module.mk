@@ -2,8 +2,8 @@
 PROGRAMS += $(B_LIBEXEC)/hsatrace-export
 INSTALL_RULES += install-export
 EXPORT_OBJS := $(addprefix $(BUILD)/obj/analyses/export/,export_main.o export_tables.o \
-	export_decode.o export_api.o export_activity.o export_queues.o export_path.o \
-	sqlite_sink.o sqlite_views.o csv_sink.o perfetto_sink.o perfetto_write.o \
+	export_decode.o export_classes.o export_api.o export_activity.o export_queues.o export_path.o \
+	sqlite_sink.o sqlite_batch.o sqlite_views.o csv_sink.o perfetto_sink.o perfetto_write.o \
 	perfetto_gpu.o perfetto_tracks.o)
 SQLITE_CFLAGS := $(call pkg,--cflags sqlite3)
 SQLITE_LIBS   := $(or $(call pkg,--libs sqlite3),-lsqlite3)

@@ -37,15 +37,15 @@ static int packet_row(struct perfetto_sink *s, const struct export_value *row)
 		w = perfetto_event(s, on_queue ? "i" : "X", pid,
 				   on_queue ? queue_tid : row[PKT_TID].i, &ts);
 		if (on_queue)
-			perfetto_string(w, "s", "t");
+			PERFETTO_STRING(w, "s", "t");
 		else
 			perfetto_duration(w, 0);
-		perfetto_string(w, "name", kernel && !on_queue ? kernel : type);
+		PERFETTO_STRING(w, "name", kernel && !on_queue ? kernel : type);
 		perfetto_args_begin(w, "packet");
-		perfetto_string(w, "type", type);
-		perfetto_int(w, "queue_id", &row[PKT_QUEUE_ID]);
-		perfetto_int(w, "packet_index", &row[PKT_INDEX]);
-		perfetto_int(w, "correlation_id", &row[PKT_CORRELATION]);
+		PERFETTO_STRING(w, "type", type);
+		PERFETTO_INT(w, "queue_id", &row[PKT_QUEUE_ID]);
+		PERFETTO_INT(w, "packet_index", &row[PKT_INDEX]);
+		PERFETTO_INT(w, "correlation_id", &row[PKT_CORRELATION]);
 		perfetto_args_end(w);
 	}
 	if (row[PKT_TYPE].kind == EXV_INT && row[PKT_TYPE].i == 2)
@@ -67,11 +67,11 @@ static int kernel_row(struct perfetto_sink *s, const struct export_value *row)
 	start = row[KER_START_NS].i;
 	w = perfetto_event(s, "X", pid, tid, &start);
 	perfetto_duration(w, row[KER_END_NS].i - start);
-	perfetto_string(w, "name", row[KER_NAME].s);
+	PERFETTO_STRING(w, "name", row[KER_NAME].s);
 	perfetto_args_begin(w, "kernel");
-	perfetto_int(w, "queue_id", &row[KER_QUEUE_ID]);
-	perfetto_int(w, "packet_index", &row[KER_PACKET_INDEX]);
-	perfetto_int(w, "correlation_id", &row[KER_CORRELATION]);
+	PERFETTO_INT(w, "queue_id", &row[KER_QUEUE_ID]);
+	PERFETTO_INT(w, "packet_index", &row[KER_PACKET_INDEX]);
+	PERFETTO_INT(w, "correlation_id", &row[KER_CORRELATION]);
 	perfetto_args_end(w);
 	perfetto_flow(s, "f", perfetto_flow_id(&s->tracks, FLOW_KERNEL, pid, row[KER_QUEUE_ID].i,
 					       row[KER_PACKET_INDEX].i),
@@ -118,11 +118,11 @@ static int copy_row(struct perfetto_sink *s, const struct export_value *row)
 	start = row[COPY_START_NS].i;
 	w = perfetto_event(s, "X", pid, tid, &start);
 	perfetto_duration(w, row[COPY_END_NS].i - start);
-	perfetto_string(w, "name", direction);
+	PERFETTO_STRING(w, "name", direction);
 	perfetto_args_begin(w, "copy");
-	perfetto_int(w, "bytes", &row[COPY_BYTES]);
-	perfetto_int(w, "copy_id", &row[COPY_ID]);
-	perfetto_int(w, "correlation_id", &row[COPY_CORRELATION]);
+	PERFETTO_INT(w, "bytes", &row[COPY_BYTES]);
+	PERFETTO_INT(w, "copy_id", &row[COPY_ID]);
+	PERFETTO_INT(w, "correlation_id", &row[COPY_CORRELATION]);
 	perfetto_args_end(w);
 	return copy_flow_end(s, pid, row[COPY_CORRELATION].i, tid, start);
 }
@@ -140,9 +140,9 @@ static int counter_row(struct perfetto_sink *s, const struct export_value *row)
 		 row[CTR_SCOPE].kind == EXV_TEXT ? row[CTR_SCOPE].s : "-",
 		 row[CTR_ID].kind == EXV_INT ? row[CTR_ID].i : 0);
 	w = perfetto_event(s, "C", row[CTR_PID].i, 0, &row[CTR_TS_NS].i);
-	perfetto_string(w, "name", name);
+	PERFETTO_STRING(w, "name", name);
 	perfetto_args_begin(w, "counter");
-	perfetto_int(w, "value", &row[CTR_VALUE]);
+	PERFETTO_INT(w, "value", &row[CTR_VALUE]);
 	perfetto_args_end(w);
 	return 0;
 }

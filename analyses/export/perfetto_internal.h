@@ -12,9 +12,13 @@
 
 enum { FLOW_KERNEL = 1, FLOW_COPY = 2 };
 
+/* The JSON is written 64 KiB at a time: stdio's 8 KiB made a system call per 45 events. */
+#define PERFETTO_OUT_BUFFER (64 << 10)
+
 struct perfetto_sink {
 	struct export_sink base;
 	struct out_file out;
+	char *out_buffer;	/* out's stdio buffer, PERFETTO_OUT_BUFFER bytes */
 	struct perfetto_tracks tracks;
 	struct json_writer json; /* {"displayTimeUnit":"ns","traceEvents":[ an event a line ]} */
 	int64_t last_ns;	/* the latest time seen: the end of calls without exit */
@@ -25,8 +29,12 @@ struct perfetto_sink {
 struct json_writer *perfetto_event(struct perfetto_sink *s, const char *ph, int64_t pid,
 				   int64_t tid, const int64_t *ns);
 void perfetto_duration(struct json_writer *w, int64_t ns);
-void perfetto_string(struct json_writer *w, const char *key, const char *value);
-void perfetto_int(struct json_writer *w, const char *key, const struct export_value *v);
+/* "key":value members; key is a string literal (JSON_KEY). A NULL string is written "-", a
+ * value that is not an integer null. */
+#define PERFETTO_STRING(w, key, value) (JSON_KEY(w, key), perfetto_string_value(w, value))
+#define PERFETTO_INT(w, key, v) (JSON_KEY(w, key), perfetto_int_value(w, v))
+void perfetto_string_value(struct json_writer *w, const char *value);
+void perfetto_int_value(struct json_writer *w, const struct export_value *v);
 /* "cat":CAT (unless NULL) and "args":{ for the caller's members; perfetto_args_end closes the
  * arguments and the event. */
 void perfetto_args_begin(struct json_writer *w, const char *cat);

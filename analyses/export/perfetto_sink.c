@@ -24,9 +24,9 @@ static void name_row(struct perfetto_sink *s, const char *what, int64_t pid, int
 	snprintf(fallback, sizeof(fallback), "%s %" PRId64, what[0] == 'p' ? "pid" : "tid",
 		 what[0] == 'p' ? pid : tid);
 	snprintf(event, sizeof(event), "%s_name", what);
-	perfetto_string(w, "name", event);
+	PERFETTO_STRING(w, "name", event);
 	perfetto_args_begin(w, NULL);
-	perfetto_string(w, "name", name->kind == EXV_TEXT ? name->s : fallback);
+	PERFETTO_STRING(w, "name", name->kind == EXV_TEXT ? name->s : fallback);
 	perfetto_args_end(w);
 }
 
@@ -54,11 +54,11 @@ static void api_row(struct perfetto_sink *s, const struct export_value *row)
 	perfetto_duration(w, end - start);
 	if (end > s->last_ns)
 		s->last_ns = end;
-	perfetto_string(w, "name", row[API_FUNCTION].s);
+	PERFETTO_STRING(w, "name", row[API_FUNCTION].s);
 	perfetto_args_begin(w, open ? "api-unfinished" : "api");
-	perfetto_int(w, "correlation_id", &row[API_CORRELATION]);
-	perfetto_int(w, "status", &row[API_STATUS]);
-	perfetto_int(w, "depth", &row[API_DEPTH]);
+	PERFETTO_INT(w, "correlation_id", &row[API_CORRELATION]);
+	PERFETTO_INT(w, "status", &row[API_STATUS]);
+	PERFETTO_INT(w, "depth", &row[API_DEPTH]);
 	perfetto_args_end(w);
 	if (strncmp(row[API_FUNCTION].s, "hsa_amd_memory_async_copy", 25) == 0)
 		copy_flow_start(s, pid, tid, start, row[API_CORRELATION].i);
@@ -93,6 +93,7 @@ static void perfetto_discard(struct export_sink *sink)
 
 	out_file_discard(&s->out);
 	perfetto_tracks_release(&s->tracks);
+	free(s->out_buffer);
 	free(s);
 }
 
@@ -111,6 +112,7 @@ static int perfetto_finish(struct export_sink *sink, char *err, size_t err_size)
 		ret = out_file_close(&s->out, err, err_size);
 	}
 	perfetto_tracks_release(&s->tracks);
+	free(s->out_buffer);
 	free(s);
 	return ret;
 }
@@ -131,16 +133,21 @@ struct export_sink *perfetto_sink_open(const char *path, int force, char *err,
 		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
-	if (out_file_open(&s->out, path, err, err_size)) {
+	s->out_buffer = malloc(PERFETTO_OUT_BUFFER);
+	if (!s->out_buffer || out_file_open(&s->out, path, err, err_size)) {
+		if (!s->out_buffer)
+			snprintf(err, err_size, "out of memory");
+		free(s->out_buffer);
 		free(s);
 		return NULL;
 	}
+	setvbuf(s->out.f, s->out_buffer, _IOFBF, PERFETTO_OUT_BUFFER);
 	s->base.ops = &perfetto_ops;
 	perfetto_tracks_init(&s->tracks);
 	json_writer_init(&s->json, s->out.f, 0);
 	json_object_begin(&s->json, JSON_COMPACT);
-	perfetto_string(&s->json, "displayTimeUnit", "ns");
-	json_key(&s->json, "traceEvents");
+	PERFETTO_STRING(&s->json, "displayTimeUnit", "ns");
+	JSON_KEY(&s->json, "traceEvents");
 	json_array_begin(&s->json, JSON_LINES);
 	return &s->base;
 }

@@ -22,15 +22,15 @@ void perfetto_tracks_release(struct perfetto_tracks *t)
 static void metadata_begin(struct json_writer *w, const char *what, int64_t pid, int64_t tid)
 {
 	json_object_begin(w, JSON_COMPACT);
-	json_key(w, "ph");
+	JSON_KEY(w, "ph");
 	json_string(w, "M");
-	json_key(w, "name");
+	JSON_KEY(w, "name");
 	json_string(w, what);
-	json_key(w, "pid");
+	JSON_KEY(w, "pid");
 	json_int(w, pid);
-	json_key(w, "tid");
+	JSON_KEY(w, "tid");
 	json_int(w, tid);
-	json_key(w, "args");
+	JSON_KEY(w, "args");
 	json_object_begin(w, JSON_COMPACT);
 }
 
@@ -45,13 +45,13 @@ int perfetto_tracks_name(struct perfetto_tracks *t, struct json_writer *w, int64
 		return added;
 	*slot = 0;
 	metadata_begin(w, "thread_name", pid, tid);
-	json_key(w, "name");
+	JSON_KEY(w, "name");
 	json_string(w, name);
 	json_object_end(w);
 	json_object_end(w);
 	/* GPU tracks below the process's threads. */
 	metadata_begin(w, "thread_sort_index", pid, tid);
-	json_key(w, "sort_index");
+	JSON_KEY(w, "sort_index");
 	json_int(w, tid);
 	json_object_end(w);
 	json_object_end(w);

@@ -1,6 +1,7 @@
 /*
  * sqlite_sink - the rows into an SQLite database: one table per export table, filled in one
- * transaction through prepared statements, then the views of sqlite_views.c.
+ * transaction through prepared multi-row inserts (sqlite_batch.c), then the views and
+ * indexes of sqlite_views.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +12,13 @@
 
 #include "analyses/export/export_path.h"
 #include "analyses/export/export_sink.h"
+#include "analyses/export/sqlite_batch.h"
 #include "analyses/export/sqlite_views.h"
 
 struct sqlite_sink {
 	struct export_sink base;
 	sqlite3 *db;
-	sqlite3_stmt *insert[EX_TABLE_COUNT];
+	struct sqlite_batch batch[EX_TABLE_COUNT];
 	char *path, *tmp;
 	int force;
 };
@@ -31,47 +33,27 @@ static int sqlite_row(struct export_sink *sink, enum export_table table,
 		      const struct export_value *row, char *err, size_t err_size)
 {
 	struct sqlite_sink *s = (struct sqlite_sink *)sink;
-	sqlite3_stmt *st = s->insert[table];
-	size_t n = export_table_def(table)->column_count;
 
-	/* Texts bound SQLITE_STATIC, not copied: the row outlives the step, and every column is
-	 * bound again before the next one, so no stale pointer is ever read. */
-	for (size_t i = 0; i < n; i++) {
-		int rc = row[i].kind == EXV_INT ? sqlite3_bind_int64(st, (int)i + 1, row[i].i)
-		       : row[i].kind == EXV_TEXT ? sqlite3_bind_text(st, (int)i + 1, row[i].s, -1,
-								     SQLITE_STATIC)
-		       : sqlite3_bind_null(st, (int)i + 1);
-
-		if (rc != SQLITE_OK)
-			return db_error(s, "write", err, err_size);
-	}
-	if (sqlite3_step(st) != SQLITE_DONE) {
-		sqlite3_reset(st);
+	if (sqlite_batch_add(&s->batch[table], row) != SQLITE_OK)
 		return db_error(s, "write", err, err_size);
-	}
-	sqlite3_reset(st);
 	return 0;
 }
 
-/* "CREATE TABLE name (col TYPE, ...)" and "INSERT INTO name VALUES (?, ...)". */
+/* "CREATE TABLE name (col TYPE, ...)" and its inserts. */
 static int create_table(struct sqlite_sink *s, enum export_table table, char *err,
 			size_t err_size)
 {
 	const struct export_table_def *def = export_table_def(table);
-	char create[2048], insert[1024];
-	size_t c = 0, i = 0;
+	char create[2048];
+	size_t c = 0;
 
 	c += snprintf(create + c, sizeof(create) - c, "CREATE TABLE %s (", def->name);
-	i += snprintf(insert + i, sizeof(insert) - i, "INSERT INTO %s VALUES (", def->name);
-	for (size_t k = 0; k < def->column_count; k++) {
+	for (size_t k = 0; k < def->column_count; k++)
 		c += snprintf(create + c, sizeof(create) - c, "%s%s %s", k ? ", " : "",
 			      def->columns[k].name, def->columns[k].sql_type);
-		i += snprintf(insert + i, sizeof(insert) - i, "%s?", k ? ", " : "");
-	}
 	snprintf(create + c, sizeof(create) - c, ")");
-	snprintf(insert + i, sizeof(insert) - i, ")");
 	if (sqlite3_exec(s->db, create, NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db, insert, -1, &s->insert[table], NULL) != SQLITE_OK)
+	    sqlite_batch_init(&s->batch[table], s->db, def->name, def->column_count) != SQLITE_OK)
 		return db_error(s, "create the tables of", err, err_size);
 	return 0;
 }
@@ -79,7 +61,7 @@ static int create_table(struct sqlite_sink *s, enum export_table table, char *er
 static void sqlite_close(struct sqlite_sink *s)
 {
 	for (int t = 0; t < EX_TABLE_COUNT; t++)
-		sqlite3_finalize(s->insert[t]);
+		sqlite_batch_release(&s->batch[t]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s->tmp);
@@ -99,14 +81,17 @@ static int sqlite_finish(struct export_sink *sink, char *err, size_t err_size)
 {
 	struct sqlite_sink *s = (struct sqlite_sink *)sink;
 
+	for (int t = 0; t < EX_TABLE_COUNT; t++) {
+		if (sqlite_batch_flush(&s->batch[t]) != SQLITE_OK) {
+			db_error(s, "write", err, err_size);
+			goto error;
+		}
+		sqlite_batch_release(&s->batch[t]);
+	}
 	if (sqlite3_exec(s->db, sqlite_views_sql, NULL, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		db_error(s, "write", err, err_size);
 		goto error;
-	}
-	for (int t = 0; t < EX_TABLE_COUNT; t++) {
-		sqlite3_finalize(s->insert[t]);
-		s->insert[t] = NULL;
 	}
 	if (sqlite3_close(s->db) != SQLITE_OK) {
 		db_error(s, "write", err, err_size);
@@ -148,9 +133,10 @@ struct export_sink *sqlite_sink_open(const char *path, int force, char *err, siz
 		goto error;
 	}
 	/* One transaction, no journal: a failed export is removed, never resumed; the file is
-	 * this process's alone until renamed. */
-	if (sqlite3_exec(s->db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			 " PRAGMA locking_mode = EXCLUSIVE; BEGIN",
+	 * this process's alone until renamed. 64 KiB pages: a sixteenth of the writes and
+	 * reads of the default 4 KiB (the same cache size, 2 MiB). */
+	if (sqlite3_exec(s->db, "PRAGMA page_size = 65536; PRAGMA journal_mode = OFF;"
+			 " PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; BEGIN",
 			 NULL, NULL, NULL) != SQLITE_OK) {
 		db_error(s, "create", err, err_size);
 		goto error;

@@ -1,4 +1,5 @@
 /* csv_field's rows: commas between fields only, RFC 4180 quoting of text, NULL as empty. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,7 +16,7 @@ int main(void)
 
 	if (!f)
 		return 1;
-	plan(3);
+	plan(4);
 	csv_row_begin(&r, f);
 	csv_raw(&r, "name");
 	csv_raw(&r, "n");
@@ -42,6 +43,20 @@ int main(void)
 	} else {
 		skip(1, "no /dev/full");
 	}
+	free(text);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return 1;
+	csv_row_begin(&r, f);
+	csv_int(&r, 0);
+	csv_int(&r, INT64_MIN);
+	csv_int(&r, INT64_MAX);
+	csv_int(&r, 1000000007);
+	csv_row_end(&r);
+	fclose(f);
+	is_str(text, "0,-9223372036854775808,9223372036854775807,1000000007\n",
+	       "integers written without printf: zero, the extremes, one of ten digits");
 	free(text);
 	return exit_status();
 }

@@ -98,6 +98,36 @@ static void test_compact(void)
 	free(d.text);
 }
 
+/* JSON_KEY writes what json_key writes, in each layout. */
+static void test_literal_keys(void)
+{
+	struct doc d;
+	struct json_writer *w = doc_open(&d, 2);
+
+	json_object_begin(w, JSON_LINES);
+	JSON_KEY(w, "ts");
+	json_int(w, 1);
+	JSON_KEY(w, "args");
+	json_object_begin(w, JSON_SPACED);
+	JSON_KEY(w, "a");
+	json_null(w);
+	json_key(w, "b");
+	json_int(w, 2);
+	JSON_KEY(w, "c");
+	json_object_begin(w, JSON_COMPACT);
+	JSON_KEY(w, "d");
+	json_string(w, "e");
+	JSON_KEY(w, "f");
+	json_int(w, 3);
+	json_object_end(w);
+	json_object_end(w);
+	json_object_end(w);
+	is_int(doc_close(&d), 0, "a document with literal keys finishes");
+	is_str(d.text, "{\n  \"ts\": 1,\n  \"args\": {\"a\": null, \"b\": 2, \"c\": {\"d\":\"e\",\"f\":3}}\n}\n",
+	       "literal keys with their commas and colons as json_key's, in each layout");
+	free(d.text);
+}
+
 /* Each of these misuses makes json_writer_finish fail. */
 static int misnested(int which)
 {
@@ -128,7 +158,12 @@ static int misnested(int which)
 		json_key(w, "k");
 		json_object_end(w);
 		break;
-	case 5: /* an end too many */
+	case 5: /* a literal key in an array */
+		json_array_begin(w, JSON_COMPACT);
+		JSON_KEY(w, "k");
+		json_array_end(w);
+		break;
+	case 6: /* an end too many */
 		json_array_begin(w, JSON_COMPACT);
 		json_array_end(w);
 		json_array_end(w);
@@ -149,13 +184,15 @@ int main(void)
 {
 	static const char *const what[] = { "a key in an array", "a value without a key",
 					    "the wrong end", "a container left open",
-					    "a key without a value", "an end too many",
+					    "a key without a value", "a literal key in an array",
+					    "an end too many",
 					    "nesting deeper than the limit" };
 
-	plan(11);
+	plan(14);
 	test_lines_and_spaced();
 	test_compact();
-	for (int i = 0; i < 7; i++)
+	test_literal_keys();
+	for (int i = 0; i < 8; i++)
 		is_int(misnested(i), -1, "refused: %s", what[i]);
 	return exit_status();
 }
