@@ -91,7 +91,7 @@ int export_api_entry(struct export_decoder *d, const struct trace_event *ev,
 	call->start_ns = ev->ts_ns;
 	call->depth = depth ? (*depth)++ : 0;
 	call->live = 1;
-	call->is_hip = api_event_layer(ev->name) == API_LAYER_HIP;
+	call->is_hip = k->is_hip;
 	function_name(ev, call->function, sizeof(call->function));
 	return k->has_args ? write_args(d, ev, pid, corr, "in", err, err_size) : 0;
 oom:

@@ -41,6 +41,7 @@ static void work_out(struct export_class *k, const char *name, const bt_event_cl
 {
 	k->activity = NULL;
 	k->has_args = 0;
+	k->is_hip = 0;
 	if (api_event_is_api(name)) {
 		switch (api_event_classify(name, NULL, NULL)) {
 		case API_EVENT_ENTRY:
@@ -54,6 +55,7 @@ static void work_out(struct export_class *k, const char *name, const bt_event_cl
 			break;
 		}
 		k->has_args = has_arguments(ec);
+		k->is_hip = api_event_layer(name) == API_LAYER_HIP;
 	} else if (strncmp(name, "hsa_activity:", 13) == 0) {
 		k->kind = EXC_ACTIVITY;
 		k->activity = export_activity_handler(name);

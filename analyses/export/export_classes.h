@@ -3,7 +3,7 @@
  *
  *   struct export_classes c;                         // zeroed (export_classes_init)
  *   const struct export_class *k = export_classes_of(&c, ev);
- *   k->kind, k->activity, k->has_args
+ *   k->kind, k->activity, k->has_args, k->is_hip
  *   export_classes_release(&c);
  *
  * Telling an event by its name (the API providers' prefixes, the activity handlers' names)
@@ -39,6 +39,7 @@ struct export_class {
 	enum export_class_kind kind;
 	export_activity_fn activity;
 	int has_args;	/* API events: payload members besides function, correlation_id, status */
+	int is_hip;	/* API events of the HIP layer (hip_api_*, hip_hot_*) */
 };
 
 #define EXPORT_CLASS_BITS 9
