@@ -4,7 +4,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include <babeltrace2/babeltrace.h>
 
@@ -57,19 +56,6 @@ static int connect_drains(bt_graph *g, const bt_component_source *src, struct dr
 	return 0;
 }
 
-static int run_to_end(bt_graph *g)
-{
-	for (;;) {
-		bt_graph_run_status status = bt_graph_run(g);
-
-		if (status == BT_GRAPH_RUN_STATUS_OK)
-			return 0;
-		if (status != BT_GRAPH_RUN_STATUS_AGAIN)
-			return -1;
-		usleep(1000);
-	}
-}
-
 /* Why the failed stream does not read: its file and babeltrace2's causes. */
 static void say_failed(const char *dir, const struct drained *d, uint64_t n, char *why,
 		       size_t size)
@@ -99,7 +85,7 @@ int copy_verify_trace(const char *dir, char *why, size_t why_size)
 	d = calloc(n + 1, sizeof(*d));
 	if (!d || connect_drains(g, src, d, n) != 0)
 		goto end;
-	if (run_to_end(g) == 0) {
+	if (pass_run_graph(g) == 0) {
 		ret = 0;
 		goto end;
 	}

@@ -159,7 +159,7 @@ static int connect_sources(bt_graph *g, const bt_component_source **srcs, size_t
 	return 0;
 }
 
-static int run_graph(bt_graph *g)
+int pass_run_graph(bt_graph *g)
 {
 	for (;;) {
 		bt_graph_run_status status = bt_graph_run(g);
@@ -211,7 +211,7 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 		bt_component_filter_borrow_output_port_by_index_const(filter, 0), sink_in, NULL) !=
 		BT_GRAPH_CONNECT_PORTS_STATUS_OK)
 		goto error;
-	if (run_graph(g) != 0)
+	if (pass_run_graph(g) != 0)
 		goto error;
 	*keep = g;
 	g = NULL;

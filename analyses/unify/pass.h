@@ -21,6 +21,9 @@ bool pass_trace_opens(const char *path);
 int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	     const char *out_path, bt_graph **keep);
 
+/* Runs `g` to its end, waiting while a component says AGAIN: 0, or -1 on an error. */
+int pass_run_graph(bt_graph *g);
+
 /* A source.ctf.fs reading the trace at `path`, named "src<index>" in `g`, or NULL. */
 const bt_component_source *pass_add_source(bt_graph *g, const char *path, size_t index);
 
