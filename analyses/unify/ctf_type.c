@@ -391,18 +391,28 @@ static unsigned max_member_align(const struct ctf_type *ty)
 	return a;
 }
 
+/* The name after `struct`, `enum` or `variant`, if one is there (else *name is NULL):
+ * false only when it could not be copied. */
+static bool take_type_name(struct parser *p, char **name)
+{
+	struct tsdl_tok t;
+
+	*name = NULL;
+	if (!peek(p, &t) || t.kind != TSDL_IDENT)
+		return true;
+	take(p, &t);
+	*name = tok_dup(&t);
+	return *name != NULL;
+}
+
 static struct ctf_type *parse_struct(struct parser *p)
 {
 	struct tsdl_tok t;
 	char *name = NULL;
 	struct ctf_type *ty;
 
-	if (peek(p, &t) && t.kind == TSDL_IDENT) {
-		take(p, &t);
-		name = tok_dup(&t);
-		if (!name)
-			return fail(p, "out of memory");
-	}
+	if (!take_type_name(p, &name))
+		return fail(p, "out of memory");
 	if (!peek_is(p, "{")) {
 		ty = name ? find_named(p, NAMED_STRUCT, name) : NULL;
 		if (!ty)
@@ -489,12 +499,8 @@ static struct ctf_type *parse_enum(struct parser *p)
 	char *name = NULL;
 	struct ctf_type *container = NULL, *ty;
 
-	if (peek(p, &t) && t.kind == TSDL_IDENT) {
-		take(p, &t);
-		name = tok_dup(&t);
-		if (!name)
-			return fail(p, "out of memory");
-	}
+	if (!take_type_name(p, &name))
+		return fail(p, "out of memory");
 	if (peek_is(p, ":")) {
 		take(p, &t);
 		container = parse_type(p, false);
@@ -531,12 +537,8 @@ static struct ctf_type *parse_variant(struct parser *p)
 	char *name = NULL;
 	struct ctf_type *ty;
 
-	if (peek(p, &t) && t.kind == TSDL_IDENT) {
-		take(p, &t);
-		name = tok_dup(&t);
-		if (!name)
-			return fail(p, "out of memory");
-	}
+	if (!take_type_name(p, &name))
+		return fail(p, "out of memory");
 	if (peek_is(p, "<")) {
 		take(p, &t);
 		while (take(p, &t) && !tsdl_tok_is(&t, ">"))
