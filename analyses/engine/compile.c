@@ -825,6 +825,7 @@ static int compile_events(struct cctx *c, const xmlNode *n, const char *names, s
 		}
 		ev->n++;
 	}
+	ev->id = c->an->nevent_sets++;
 	free(copy);
 	return 0;
 }

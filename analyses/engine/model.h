@@ -160,10 +160,12 @@ struct m_test {
 	struct m_cond cond;
 };
 
-/* An FSM's event="a|b*": the alternatives split on '|', each its own pattern (matched: any). */
+/* An FSM's event="a|b*": the alternatives split on '|', each its own pattern (matched: any).
+ * id: its number in the analysis (m_analysis.nevent_sets), for the per-class match memo. */
 struct m_events {
 	struct jregex *re;
 	int n;
+	int id;
 };
 
 struct m_transition {
@@ -227,6 +229,7 @@ struct m_analysis {
 	int nfsms;
 	int *initial_fsms;	/* patternHandler@initial, or all */
 	int ninitial;
+	int nevent_sets;	/* the m_events of its transitions and preconditions */
 	int uses_script;	/* some value is a script: reported, changes skipped */
 };
 

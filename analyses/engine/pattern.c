@@ -324,12 +324,43 @@ static int take(struct xctx *x, struct fsm_run *f, struct scenario *s, const str
 	return set_at(x, s->quark, "status", NULL, NULL, hv_int(s->status));
 }
 
-static int event_in(const struct m_events *ev, const char *name)
+static int event_in_names(const struct m_events *ev, const char *name)
 {
 	for (int i = 0; i < ev->n; i++)
 		if (jregex_matches(&ev->re[i], name))
 			return 1;
 	return 0;
+}
+
+/* The memo of the event's class (NULL without a class): an FSM tests the same event lists on
+ * every event, a trace has few classes, and the regexes are slow (a kernel trace's syscalls
+ * go through every precondition). A class taking another's slot starts it anew. */
+static unsigned char *class_hits(struct run *r, const void *cls)
+{
+	uintptr_t h = (uintptr_t)cls;
+	size_t i = (size_t)((h >> 4) ^ (h >> 12)) & 255;
+	size_t n = (size_t)r->m->nevent_sets;
+
+	if (!cls || !n)
+		return NULL;
+	if (!r->event_hits[i].hit)
+		r->event_hits[i].hit = xrealloc(NULL, n);
+	if (r->event_hits[i].cls != cls) {
+		r->event_hits[i].cls = cls;
+		memset(r->event_hits[i].hit, 0, n);
+	}
+	return r->event_hits[i].hit;
+}
+
+static int event_in(struct xctx *x, const struct m_events *ev)
+{
+	unsigned char *hit = class_hits(x->r, x->e->cls);
+
+	if (!hit)
+		return event_in_names(ev, x->e->name);
+	if (!hit[ev->id])
+		hit[ev->id] = (unsigned char)(1 + event_in_names(ev, x->e->name));
+	return hit[ev->id] == 2;
 }
 
 /* 1 when a transition was taken, 0 when none applies, XR_FAIL. */
@@ -342,7 +373,7 @@ static int try_scenario(struct xctx *x, struct fsm_run *f, struct scenario *s)
 		const struct m_transition *t = &st->tr[i];
 		int hold;
 
-		if (!t->any_event && !event_in(&t->events, x->e->name))
+		if (!t->any_event && !event_in(x, &t->events))
 			continue;
 		if (tests_hold(x, t->tests, t->ntests, &hold))
 			return XR_FAIL;
@@ -359,7 +390,7 @@ static int precondition(struct xctx *x, struct fsm_run *f, int *result)
 	for (int i = 0; i < f->m->npre && !*result; i++) {
 		const struct m_precond *p = &f->m->pre[i];
 
-		if (!p->any_event && !event_in(&p->events, x->e->name))
+		if (!p->any_event && !event_in(x, &p->events))
 			continue;
 		if (tests_hold(x, p->tests, p->ntests, result))
 			return XR_FAIL;
@@ -479,6 +510,8 @@ void pattern_release(struct run *r)
 		free(f->free_quarks);
 	}
 	free(r->fsms);
+	for (int i = 0; i < 256; i++)
+		free(r->event_hits[i].hit);
 	for (int i = 0; i < r->npools; i++)
 		free(r->pools[i].used);
 	free(r->pools);
