@@ -110,10 +110,16 @@ const char *hv_to_string(const struct hv *v, char *buf, size_t size)
 		memcpy(buf, p, (size_t)(tmp + sizeof(tmp) - p));
 		return buf;
 	}
+	if ((v->type == HV_NULL || v->type == HV_STRING) && size) {
+		/* conditions compare null with null on every event (Trace Compass's isTidValid) */
+		const char *s = v->type == HV_NULL ? "null" : v->u.s;
+		size_t n = strnlen(s, size - 1);
+
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		return buf;
+	}
 	switch (v->type) {
-	case HV_NULL:
-		snprintf(buf, size, "null");
-		break;
 	case HV_INT:
 		format_i64(v->u.i, buf, size);
 		break;
@@ -123,8 +129,7 @@ const char *hv_to_string(const struct hv *v, char *buf, size_t size)
 	case HV_DOUBLE:
 		hv_format_double(v->u.d, buf, size);
 		break;
-	case HV_STRING:
-		snprintf(buf, size, "%s", v->u.s);
+	default:	/* null and strings above: nothing fits in size 0 */
 		break;
 	}
 	return buf;
