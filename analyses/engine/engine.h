@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "analyses/common/ptrmap.h"
 #include "analyses/engine/event.h"
 #include "analyses/engine/model.h"
 #include "analyses/engine/statesys.h"
@@ -73,8 +74,11 @@ struct run {
 	struct statesys ss;
 	struct strmap match_cache;	/* event name -> matching handlers (-1 terminated) */
 	struct { const void *cls; const int *match; } cls_cache[256];	/* by event class */
-	/* pattern.c's memo, by event class: per m_events (by id) 0 not known yet, 1 no, 2 match */
-	struct { const void *cls; unsigned char *hit; } event_hits[256];
+	/* pattern.c's memo, by event class: per m_events (by id) 0 not known yet, 1 no, 2 match;
+	 * the last class's at hand */
+	struct ptrmap event_hits;
+	const void *hits_cls;
+	unsigned char *hits;
 	struct future *futures;		/* binary heap on (t, seq) */
 	int nfutures, cap_futures;
 	uint64_t future_seq;

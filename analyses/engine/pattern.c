@@ -334,22 +334,23 @@ static int event_in_names(const struct m_events *ev, const char *name)
 
 /* The memo of the event's class (NULL without a class): an FSM tests the same event lists on
  * every event, a trace has few classes, and the regexes are slow (a kernel trace's syscalls
- * go through every precondition). A class taking another's slot starts it anew. */
+ * go through every precondition). */
 static unsigned char *class_hits(struct run *r, const void *cls)
 {
-	uintptr_t h = (uintptr_t)cls;
-	size_t i = (size_t)((h >> 4) ^ (h >> 12)) & 255;
 	size_t n = (size_t)r->m->nevent_sets;
 
 	if (!cls || !n)
 		return NULL;
-	if (!r->event_hits[i].hit)
-		r->event_hits[i].hit = xrealloc(NULL, n);
-	if (r->event_hits[i].cls != cls) {
-		r->event_hits[i].cls = cls;
-		memset(r->event_hits[i].hit, 0, n);
+	if (cls == r->hits_cls)
+		return r->hits;
+	r->hits = ptrmap_get(&r->event_hits, cls);
+	if (!r->hits) {
+		r->hits = calloc(n, 1);
+		if (!r->hits || ptrmap_put(&r->event_hits, cls, r->hits) != 0)
+			abort();
 	}
-	return r->event_hits[i].hit;
+	r->hits_cls = cls;
+	return r->hits;
 }
 
 static int event_in(struct xctx *x, const struct m_events *ev)
@@ -498,6 +499,13 @@ void pattern_finish(struct run *r)
 	}
 }
 
+static void free_hits(const void *cls, void *hits, void *data)
+{
+	(void)cls;
+	(void)data;
+	free(hits);
+}
+
 void pattern_release(struct run *r)
 {
 	for (int i = 0; r->fsms && i < r->m->nfsms; i++) {
@@ -510,8 +518,8 @@ void pattern_release(struct run *r)
 		free(f->free_quarks);
 	}
 	free(r->fsms);
-	for (int i = 0; i < 256; i++)
-		free(r->event_hits[i].hit);
+	ptrmap_foreach(&r->event_hits, free_hits, NULL);
+	ptrmap_release(&r->event_hits);
 	for (int i = 0; i < r->npools; i++)
 		free(r->pools[i].used);
 	free(r->pools);
