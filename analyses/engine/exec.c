@@ -322,12 +322,31 @@ int x_value(struct xctx *x, const struct m_value *v, struct hv *out)
 
 /* -------------------------------------------------------------- conditions */
 
+/*
+ * cmp_values with a null side, without formatting: the texts compared are "null" and a
+ * string, or "null" and a number's text, which starts with a digit, '-', 'N' (NaN) or 'I'
+ * (Infinity), all below 'n'. Trace Compass's isTidValid compares a thread with null on every
+ * event.
+ */
+static int cmp_null(const struct hv *a, const struct hv *b)
+{
+	int r;
+
+	if (a->type == HV_NULL && b->type == HV_NULL)
+		return 0;
+	if (a->type == HV_STRING || b->type == HV_STRING) {
+		r = strcmp(a->type == HV_STRING ? a->u.s : "null", b->type == HV_STRING ? b->u.s : "null");
+		return (r > 0) - (r < 0);
+	}
+	return a->type == HV_NULL ? 1 : -1;
+}
+
 static int cmp_values(const struct hv *a, const struct hv *b)
 {
 	char ba[64], bb[64];
 
-	if (a->type == HV_NULL && b->type == HV_NULL)
-		return 0;	/* "null" against "null", on every event in isTidValid */
+	if (a->type == HV_NULL || b->type == HV_NULL)
+		return cmp_null(a, b);
 	if (a->type == HV_INT && hv_is_number(b)) {
 		int32_t y = b->type == HV_DOUBLE ? java_d2i(b->u.d) : (int32_t)hv_as_long(b);
 
