@@ -75,10 +75,9 @@ struct run {
 	struct strmap match_cache;	/* event name -> matching handlers (-1 terminated) */
 	struct { const void *cls; const int *match; } cls_cache[256];	/* by event class */
 	/* pattern.c's memo, by event class: per m_events (by id) 0 not known yet, 1 no, 2 match;
-	 * the last class's at hand */
+	 * owned by the map, the recent classes' at hand in slots by pointer hash */
 	struct ptrmap event_hits;
-	const void *hits_cls;
-	unsigned char *hits;
+	struct { const void *cls; unsigned char *hits; } hits_slot[64];
 	struct future *futures;		/* binary heap on (t, seq) */
 	int nfutures, cap_futures;
 	uint64_t future_seq;

@@ -337,20 +337,23 @@ static int event_in_names(const struct m_events *ev, const char *name)
  * go through every precondition). */
 static unsigned char *class_hits(struct run *r, const void *cls)
 {
-	size_t n = (size_t)r->m->nevent_sets;
+	uintptr_t h = (uintptr_t)cls;
+	size_t n = (size_t)r->m->nevent_sets, i = (size_t)((h >> 4) ^ (h >> 10)) & 63;
+	unsigned char *hits;
 
 	if (!cls || !n)
 		return NULL;
-	if (cls == r->hits_cls)
-		return r->hits;
-	r->hits = ptrmap_get(&r->event_hits, cls);
-	if (!r->hits) {
-		r->hits = calloc(n, 1);
-		if (!r->hits || ptrmap_put(&r->event_hits, cls, r->hits) != 0)
+	if (r->hits_slot[i].cls == cls)
+		return r->hits_slot[i].hits;
+	hits = ptrmap_get(&r->event_hits, cls);
+	if (!hits) {
+		hits = calloc(n, 1);
+		if (!hits || ptrmap_put(&r->event_hits, cls, hits) != 0)
 			abort();
 	}
-	r->hits_cls = cls;
-	return r->hits;
+	r->hits_slot[i].cls = cls;
+	r->hits_slot[i].hits = hits;
+	return hits;
 }
 
 static int event_in(struct xctx *x, const struct m_events *ev)
