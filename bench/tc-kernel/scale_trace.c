@@ -121,6 +121,7 @@ static int packet_at(const struct scaler *s, const struct stream_in *st, uint64_
 	const struct tsdl_field *sid = tsdl_layout_field(h, "stream_id");
 	const uint8_t *d = st->data + offset;
 	uint64_t head = h->size / 8, id, psize;
+	unsigned align;
 	size_t k;
 
 	if (st->size - offset < head || h->size % 8 || !magic || magic->size != 32)
@@ -133,8 +134,8 @@ static int packet_at(const struct scaler *s, const struct stream_in *st, uint64_
 		return fail("a packet of an undeclared stream class", st->name, offset);
 	p->sc = &s->in->sc[k];
 	p->offset = offset;
-	p->context = (unsigned)((h->size + p->sc->context.align - 1) / p->sc->context.align *
-				p->sc->context.align / 8);
+	align = p->sc->context.align ? p->sc->context.align : 1;
+	p->context = (h->size + align - 1) / align * align / 8;
 	if (st->size - offset < p->context + (p->sc->context.size + 7) / 8 ||
 	    !ctx_field(p, "packet_size") || !ctx_field(p, "content_size"))
 		return fail("a packet context is cut or has no sizes", st->name, offset);
@@ -279,13 +280,13 @@ static int add_stream(struct scaler *s, const char *dir, const char *name)
 	struct stream_in *st;
 
 	if (!v)
-		return -1;
+		return fail("out of memory", dir, 0);
 	s->streams = v;
 	st = &v[s->n_streams];
 	*st = (struct stream_in){ 0 };
 	if (asprintf(&st->name, "%s/%s", dir, name) < 0) {
 		st->name = NULL;
-		return -1;
+		return fail("out of memory", dir, 0);
 	}
 	s->n_streams++;
 	return read_file(st->name, &st->data, &st->size);
