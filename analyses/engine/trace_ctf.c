@@ -149,10 +149,12 @@ static int ctf_get_field(const struct ev *e, const char *name, struct hv *out, s
 }
 
 /* Where the packet context's cpu_id is, by stream class (the last one asked: a kernel trace
- * has one): its index, or none. The field, from the packet of `event`, or NULL. */
+ * has one): its index, or none. Emptied with fcache for each trace read. */
+static struct { const bt_stream_class *sc; int has; uint64_t index; } cpu_memo;
+
+/* The packet context's cpu_id of `event`'s packet, or NULL. */
 static const bt_field *packet_cpu_id(const bt_event *event)
 {
-	static struct { const bt_stream_class *sc; int has; uint64_t index; } memo;
 	const bt_packet *p = bt_event_borrow_packet_const(event);
 	const bt_field *ctx = p ? bt_packet_borrow_context_field_const(p) : NULL;
 	const bt_stream_class *sc;
@@ -160,24 +162,24 @@ static const bt_field *packet_cpu_id(const bt_event *event)
 	if (!ctx || bt_field_get_class_type(ctx) != BT_FIELD_CLASS_TYPE_STRUCTURE)
 		return NULL;
 	sc = bt_stream_borrow_class_const(bt_event_borrow_stream_const(event));
-	if (sc != memo.sc) {
+	if (sc != cpu_memo.sc) {
 		const bt_field_class *fc = bt_field_borrow_class_const(ctx);
 		uint64_t n = bt_field_class_structure_get_member_count(fc);
 
-		memo.sc = sc;
-		memo.has = 0;
-		for (uint64_t i = 0; i < n && !memo.has; i++) {
+		cpu_memo.sc = sc;
+		cpu_memo.has = 0;
+		for (uint64_t i = 0; i < n && !cpu_memo.has; i++) {
 			const bt_field_class_structure_member *m =
 				bt_field_class_structure_borrow_member_by_index_const(fc, i);
 
 			if (!strcmp(bt_field_class_structure_member_get_name(m), "cpu_id")) {
-				memo.has = 1;
-				memo.index = i;
+				cpu_memo.has = 1;
+				cpu_memo.index = i;
 			}
 		}
 	}
-	return memo.has ? bt_field_structure_borrow_member_field_by_index_const(ctx, memo.index) :
-			  NULL;
+	return cpu_memo.has ?
+	       bt_field_structure_borrow_member_field_by_index_const(ctx, cpu_memo.index) : NULL;
 }
 
 static int ctf_get_cpu(const struct ev *e, struct hv *out)
@@ -283,6 +285,7 @@ int ev_read_ctf(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t e
 	int failed;
 
 	field_cache_reset(&fcache);
+	cpu_memo.sc = NULL;
 	c.fn = fn;
 	c.ctx = ctx;
 	c.trace_name = copy ? basename(copy) : path;
