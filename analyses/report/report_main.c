@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"
@@ -52,14 +53,6 @@ static int add_event(const struct trace_event *ev, void *data, char *err, size_t
 		return -1;
 	}
 	return 0;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("hsatrace report: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace report --help'.\n", stderr);
-	return 2;
 }
 
 static int parse_count(const char *s, size_t *out)
@@ -126,27 +119,31 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 			break;
 		case OPT_MAX_ITEMS:
 			if (parse_count(optarg, &o->max_items))
-				return usage_error("bad --max-items '%s' (a count >= 1)", optarg);
+				return cmd_usage_error("report",
+						"bad --max-items '%s' (a count >= 1)", optarg);
 			break;
 		case OPT_MAX_TOTAL:
 			if (parse_count(optarg, &o->max_total))
-				return usage_error("bad --max-total '%s' (a count >= 1)", optarg);
+				return cmd_usage_error("report",
+						"bad --max-total '%s' (a count >= 1)", optarg);
 			break;
 		case OPT_MAX_LANES:
 			if (parse_count(optarg, &o->max_lanes))
-				return usage_error("bad --max-lanes '%s' (a count >= 1)", optarg);
+				return cmd_usage_error("report",
+						"bad --max-lanes '%s' (a count >= 1)", optarg);
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return usage_error("%s", "bad option");
+			return cmd_usage_error("report", "bad option");
 		}
 	}
 	if (!o->output)
-		return usage_error("%s", "missing -o FILE.html");
+		return cmd_usage_error("report", "missing -o FILE.html");
 	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		return cmd_usage_error("report",
+				"%s", optind < argc ? "expected one TRACE" : "missing TRACE");
 	o->trace = argv[optind];
 	return -1;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/trace_read.h"
 
@@ -44,14 +45,6 @@ static int add_event(const struct trace_event *ev, void *data, char *err, size_t
 	return 0;
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("hsatrace stats: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace stats --help'.\n", stderr);
-	return 2;
-}
-
 struct command {
 	enum stats_format format;
 	unsigned sections;
@@ -77,12 +70,13 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 		switch (c) {
 		case 'f':
 			if (stats_format_parse(optarg, &cmd->format))
-				*status = usage_error("unknown format '%s' (text, csv, json)", optarg);
+				*status = cmd_usage_error("stats",
+						"unknown format '%s' (text, csv, json)", optarg);
 			break;
 		case 's':
 			if (stats_sections_parse(optarg, &cmd->sections, bad, sizeof(bad)))
-				*status = usage_error("unknown section '%s' "
-						      "(hip, api, kernels, copies, queues, waits)", bad);
+				*status = cmd_usage_error("stats", "unknown section '%s' "
+						"(hip, api, kernels, copies, queues, waits)", bad);
 			break;
 		case 'o':
 			cmd->output = optarg;
@@ -91,13 +85,14 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 			fputs(usage_text, stdout);
 			return -1;
 		default:
-			*status = usage_error("%s", "bad option");
+			*status = cmd_usage_error("stats", "bad option");
 		}
 		if (*status)
 			return -1;
 	}
 	if (optind != argc - 1) {
-		*status = usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		*status = cmd_usage_error("stats",
+				"%s", optind < argc ? "expected one TRACE" : "missing TRACE");
 		return -1;
 	}
 	return 0;
