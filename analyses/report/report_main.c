@@ -160,11 +160,7 @@ static int read_report(const struct report_options *o, struct reading *r,
 		fprintf(stderr, "hsatrace report: %s\n", err);
 		return -1;
 	}
-	r->model.discarded_events = losses->discarded_events;
-	r->model.discarded_packets = losses->discarded_packets;
-	stats_model_check_schema(&r->model, "hsatrace report");
-	stats_model_check_losses(&r->model, "hsatrace report");
-	stats_model_check_contexts(&r->model, "hsatrace report");
+	stats_model_read_done(&r->model, losses, "hsatrace report");
 	if (stats_model_finish(&r->model) || timeline_add_gpu(&r->timeline, &r->model) ||
 	    stats_tables_build(tables, &r->model, STATS_ALL, o->trace)) {
 		fprintf(stderr, "hsatrace report: out of memory\n");

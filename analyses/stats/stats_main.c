@@ -141,11 +141,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
-	model.discarded_events = losses.discarded_events;
-	model.discarded_packets = losses.discarded_packets;
-	stats_model_check_schema(&model, "hsatrace stats");
-	stats_model_check_losses(&model, "hsatrace stats");
-	stats_model_check_contexts(&model, "hsatrace stats");
+	stats_model_read_done(&model, &losses, "hsatrace stats");
 	if (stats_model_finish(&model) ||
 	    stats_tables_build(&tables, &model, cmd.sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");
