@@ -59,15 +59,12 @@ static void counter_handlers(struct tc *tc)
 static void pool_handlers(struct tc *tc)
 {
 	tc_handler_start(tc, "hsa_activity:mem_alloc");
-	tc_change(tc, "Pools/$pool/allocated_bytes",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
-	tc_change(tc, "Pools/$pool/live_allocations",
-		  &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change(tc, "Pools/$pool/allocated_bytes", TC_ADD_FIELD("size"));
+	tc_change(tc, "Pools/$pool/live_allocations", TC_ADD_INT("1"));
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_activity:mem_free");
-	tc_change(tc, "Pools/$pool/freed_bytes",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Pools/$pool/freed_bytes", TC_ADD_FIELD("size"));
 	tc_decrement(tc, "Pools/$pool/live_allocations");
 	tc_handler_end(tc);
 }
@@ -86,8 +83,7 @@ static void queue_handlers(struct tc *tc)
 	xml_writer_end(xw, "and");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, "Queues/$queue_id/packets_in_flight",
-		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change_body(tc, "Queues/$queue_id/packets_in_flight", TC_ADD_INT("1"));
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
 	tc_handler_end(tc);
@@ -107,8 +103,7 @@ static void counters_state_provider(struct tc *tc)
 	pool_handlers(tc);
 	queue_handlers(tc);
 	tc_handler_start(tc, "hsa_gpu:copy_end");
-	tc_change(tc, "Copies/$src_agent/$dst_agent/bytes_copied",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Copies/$src_agent/$dst_agent/bytes_copied", TC_ADD_FIELD("size"));
 	tc_handler_end(tc);
 	xml_writer_end(tc->xw, "stateProvider");
 }
