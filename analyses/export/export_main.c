@@ -72,6 +72,8 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 	};
 	int c;
 
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace export";
 	while ((c = getopt_long(argc, argv, "f:o:h", options, NULL)) != -1) {
 		if (c == 'f' && !(a->open = format_named(optarg)))
 			return cmd_usage_error("export",

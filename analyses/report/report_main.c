@@ -112,6 +112,8 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 	int c;
 
 	*o = (struct report_options){ .max_items = 20000, .max_total = 100000, .max_lanes = 256 };
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace report";
 	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'o':

@@ -66,6 +66,8 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 
 	*cmd = (struct command){ STATS_TEXT, STATS_ALL, NULL };
 	*status = 0;
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace stats";
 	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'f':
