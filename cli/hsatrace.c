@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,12 +48,14 @@ static void usage(FILE *out)
 		     "describes one command; man hsatrace-<command> too.\n");
 }
 
-static const struct command *find_command(const char *name)
+/* Whether `name` is a command; if not, says so. */
+static bool known_command(const char *name)
 {
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
-	return NULL;
+			return true;
+	fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n", name);
+	return false;
 }
 
 /* Directory of this executable, from /proc/self/exe (argv[0] may be a bare name). */
@@ -93,11 +96,8 @@ static int help_command(const char *name)
 {
 	char *help_argv[] = { (char *)name, "--help", NULL };
 
-	if (!find_command(name)) {
-		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n",
-			name);
+	if (!known_command(name))
 		return 2;
-	}
 	return run_command(name, help_argv);
 }
 
@@ -122,17 +122,13 @@ int main(int argc, char **argv)
 		       HSAT_SCHEMA_VERSION);
 		return 0;
 	}
-	if (!find_command(name)) {
-		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n",
-			name);
+	if (!known_command(name))
 		return 2;
-	}
 	/* Every command shares the front door's version, so the front door answers for them. */
 	if (argc == 3 && strcmp(argv[2], "--version") == 0) {
 		printf("hsatrace %s %s (event schema %s)\n", name, HSATRACE_VERSION,
 		       HSAT_SCHEMA_VERSION);
 		return 0;
 	}
-	argv[1] = (char *)name;
 	return run_command(name, argv + 1);
 }

@@ -481,7 +481,7 @@ void tc_decrement(struct tc *tc, const char *path)
 	xml_writer_end(xw, "and");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, path, &(struct tc_value){ .type = "int", .value = "-1", .increment = 1 });
+	tc_change_body(tc, path, TC_ADD_INT("-1"));
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
 }

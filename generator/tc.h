@@ -89,6 +89,9 @@ struct tc_value {
 #define TC_FIELD_AS(f, t) (&(struct tc_value){ .type = "eventField", .value = (f), .forced = (t) })
 #define TC_QUERY(p)	(&(struct tc_value){ .type = "query", .query = (p) })
 #define TC_EVENT_NAME	(&(struct tc_value){ .type = "eventName" })
+/* increment="true": the value is added to the attribute's */
+#define TC_ADD_INT(v)	(&(struct tc_value){ .type = "int", .value = (v), .increment = 1 })
+#define TC_ADD_FIELD(f) (&(struct tc_value){ .type = "eventField", .value = (f), .increment = 1 })
 
 /* Writes the stateAttribute elements of `path` (no wrapper). */
 void tc_path(struct tc *tc, const char *path);

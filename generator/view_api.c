@@ -68,8 +68,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 	api_status_error(tc, hip);
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, THREAD "/failures",
-		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change_body(tc, THREAD "/failures", TC_ADD_INT("1"));
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
 	tc_handler_end(tc);

@@ -29,14 +29,10 @@ static const char COUNTERS_LAYOUT[] =
 static const char *const counter_scopes[] = { "queue", "pool", "process", NULL };
 #define SCOPE_DISPATCH "dispatch"
 
-static void counters_state_provider(struct tc *tc)
+/* Counters/... and HwCounters/...: the counter events. */
+static void counter_handlers(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
-
-	tc_layout_comment(tc, COUNTERS_ANALYSIS, COUNTERS_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: counters", views_trace_types);
 
 	tc_handler_start(tc, "hsa_activity:counter");
 	xml_writer_start(xw, "stateChange");
@@ -57,19 +53,26 @@ static void counters_state_provider(struct tc *tc)
 	tc_handler_start(tc, "hsa_gpu:kernel_counter");
 	tc_change(tc, "HwCounters/$counter", TC_FIELD("value"));
 	tc_handler_end(tc);
+}
 
+/* Pools/...: allocations and frees. */
+static void pool_handlers(struct tc *tc)
+{
 	tc_handler_start(tc, "hsa_activity:mem_alloc");
-	tc_change(tc, "Pools/$pool/allocated_bytes",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
-	tc_change(tc, "Pools/$pool/live_allocations",
-		  &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change(tc, "Pools/$pool/allocated_bytes", TC_ADD_FIELD("size"));
+	tc_change(tc, "Pools/$pool/live_allocations", TC_ADD_INT("1"));
 	tc_handler_end(tc);
 
 	tc_handler_start(tc, "hsa_activity:mem_free");
-	tc_change(tc, "Pools/$pool/freed_bytes",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Pools/$pool/freed_bytes", TC_ADD_FIELD("size"));
 	tc_decrement(tc, "Pools/$pool/live_allocations");
 	tc_handler_end(tc);
+}
+
+/* Queues/...: packets submitted (barriers aside) until their kernel ends. */
+static void queue_handlers(struct tc *tc)
+{
+	struct xml_writer *xw = tc->xw;
 
 	tc_handler_start(tc, "hsa_activity:packet_submit");
 	xml_writer_start(xw, "stateChange");
@@ -80,8 +83,7 @@ static void counters_state_provider(struct tc *tc)
 	xml_writer_end(xw, "and");
 	xml_writer_end(xw, "if");
 	xml_writer_start(xw, "then");
-	tc_change_body(tc, "Queues/$queue_id/packets_in_flight",
-		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change_body(tc, "Queues/$queue_id/packets_in_flight", TC_ADD_INT("1"));
 	xml_writer_end(xw, "then");
 	xml_writer_end(xw, "stateChange");
 	tc_handler_end(tc);
@@ -89,12 +91,21 @@ static void counters_state_provider(struct tc *tc)
 	tc_handler_start(tc, "hsa_gpu:kernel_end");
 	tc_decrement(tc, "Queues/$queue_id/packets_in_flight");
 	tc_handler_end(tc);
+}
 
+static void counters_state_provider(struct tc *tc)
+{
+	tc_layout_comment(tc, COUNTERS_ANALYSIS, COUNTERS_LAYOUT);
+	tc_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS,
+			  views_analysis_version(tc->cat),
+			  "hsatrace: counters", views_trace_types);
+	counter_handlers(tc);
+	pool_handlers(tc);
+	queue_handlers(tc);
 	tc_handler_start(tc, "hsa_gpu:copy_end");
-	tc_change(tc, "Copies/$src_agent/$dst_agent/bytes_copied",
-		  &(struct tc_value){ .type = "eventField", .value = "size", .increment = 1 });
+	tc_change(tc, "Copies/$src_agent/$dst_agent/bytes_copied", TC_ADD_FIELD("size"));
 	tc_handler_end(tc);
-	xml_writer_end(xw, "stateProvider");
+	xml_writer_end(tc->xw, "stateProvider");
 }
 
 static void xy_view(struct tc *tc, const char *id, const char *label, const char *path,

@@ -51,6 +51,14 @@ static void change_if_path(struct tc *tc, const char *op, const char *cond_path,
 	xml_writer_end(xw, "stateChange");
 }
 
+/* <not> Q/barrier is null </not>: a barrier packet is pending */
+static void barrier_pending(struct tc *tc)
+{
+	xml_writer_start(tc->xw, "not");
+	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
+	xml_writer_end(tc->xw, "not");
+}
+
 /* Q/state := -1 when the queue's head is a barrier (see above), else Q/inflight. */
 static void update_state(struct tc *tc)
 {
@@ -59,9 +67,7 @@ static void update_state(struct tc *tc)
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
 	xml_writer_start(xw, "and");
-	xml_writer_start(xw, "not");
-	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
-	xml_writer_end(xw, "not");
+	barrier_pending(tc);
 	tc_cond_path(tc, "le", Q "/ahead", TC_INT("0"));
 	tc_cond_path(tc, "le", Q "/running", TC_INT("0"));
 	xml_writer_end(xw, "and");
@@ -132,8 +138,7 @@ static void packet_submit(struct tc *tc)
 	tc_change_body(tc, Q "/barrier", TC_FIELD("packet_index"));
 	xml_writer_end(xw, "then");
 	xml_writer_start(xw, "else");
-	tc_change_body(tc, Q "/inflight",
-		       &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change_body(tc, Q "/inflight", TC_ADD_INT("1"));
 	xml_writer_end(xw, "else");
 	xml_writer_end(xw, "stateChange");
 	update_state(tc);
@@ -146,14 +151,12 @@ static void kernel_begin_end(struct tc *tc)
 
 	tc_handler_start(tc, "hsa_gpu:kernel_begin");
 	tc_change(tc, Q "/kernel", TC_FIELD("kernel_name"));
-	tc_change(tc, Q "/running", &(struct tc_value){ .type = "int", .value = "1", .increment = 1 });
+	tc_change(tc, Q "/running", TC_ADD_INT("1"));
 	/* a packet after the last barrier started: the barriers were satisfied */
 	xml_writer_start(xw, "stateChange");
 	xml_writer_start(xw, "if");
 	xml_writer_start(xw, "and");
-	xml_writer_start(xw, "not");
-	tc_cond_path(tc, "eq", Q "/barrier", TC_NULL);
-	xml_writer_end(xw, "not");
+	barrier_pending(tc);
 	tc_cond_field(tc, "gt", "packet_index", TC_QUERY(Q "/barrier"));
 	xml_writer_end(xw, "and");
 	xml_writer_end(xw, "if");

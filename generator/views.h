@@ -51,7 +51,7 @@ void view_write_queues(struct tc *tc);
 void view_write_gpu(struct tc *tc);
 void view_write_counters(struct tc *tc);
 
-/* Helpers shared by the writers (view_common.c). */
+/* Helpers shared by the writers (views.c). */
 
 /* Calls fn for each category of HSA API events the catalog has (default, then hot) with the
  * trailing-wildcard patterns of its entries and exits ("hsa_api_entry:*", "hsa_api_exit:*"):

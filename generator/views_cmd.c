@@ -277,6 +277,8 @@ static int parse_options(int argc, char **argv, const char **output)
 	int c;
 
 	*output = NULL;
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)PROG;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		if (c == 'o') {
 			*output = optarg;

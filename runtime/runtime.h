@@ -42,15 +42,17 @@ bool hsat_initialized(void);
 			return HSA_STATUS_ERROR_NOT_INITIALIZED; \
 	} while (0)
 
-/* clock.c: the system domain is CLOCK_MONOTONIC in nanoseconds (frequency 1 GHz). */
+/* Platform helpers (util.c). The system clock domain is CLOCK_MONOTONIC in nanoseconds
+ * (frequency 1 GHz). */
 #define HSAT_TIMESTAMP_FREQUENCY 1000000000ull
 uint64_t hsat_now_ns(void);
 
-/* futex.c: wait while *word == expected (timeout_ns UINT64_MAX = forever); wake all. */
+/* Futexes: wait while *word == expected (timeout_ns UINT64_MAX = forever); wake all. */
 void hsat_futex_wait(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
 void hsat_futex_wake_all(_Atomic uint32_t *word);
 
-/* env.c */
+/* Environment variable `name` as an unsigned in [min, max]; fallback when unset, or (with a
+ * warning) when it is not such a number. */
 unsigned hsat_env_unsigned(const char *name, unsigned fallback, unsigned min, unsigned max);
 
 /* Internal logging on stderr, silent unless HSATRACE_RUNTIME_DEBUG is set. */

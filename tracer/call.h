@@ -15,6 +15,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "tracer/lazy_classes.h"
+
 struct hsat_tls {
 	int in_tracer;
 	uint64_t doorbell_cid;	/* correlation id of the signal store running on this thread */
@@ -56,6 +58,17 @@ static inline void hsat_call_end(struct hsat_call *call)
 {
 	hsat_tls.in_tracer--;
 	errno = call->saved_errno;
+}
+
+/* First in every wrapper: function fn's event classes are registered on its first call, as
+ * tracer code (tracer/lazy_classes.h). */
+static inline void hsat_classes_ensure(size_t fn)
+{
+	if (hsat_lazy_pending(fn)) {
+		hsat_tls.in_tracer++;
+		hsat_lazy_register(fn);
+		hsat_tls.in_tracer--;
+	}
 }
 
 /* Brackets for tracer code that may reach the runtime (hooks, handlers). */

@@ -11,6 +11,7 @@
  * tracer makes the same calls from its fork handlers.
  */
 #include "tracer/tracer.h"
+#include "tracer/lazy_classes.h"
 
 #include <dlfcn.h>
 #include <lttng/ust-fork.h>
@@ -20,8 +21,11 @@
 static bool tell_lttng_ust;
 static sigset_t saved_signals;
 
+/* The lazy classes' lock first: a registration in progress holds it and then waits for
+ * liblttng-ust's lock, which lttng_ust_before_fork takes. */
 static void before_fork(void)
 {
+	hsat_lazy_fork_prepare();
 	hsat_locks_acquire();
 	if (tell_lttng_ust)
 		lttng_ust_before_fork(&saved_signals);
@@ -32,11 +36,13 @@ static void after_fork_parent(void)
 	if (tell_lttng_ust)
 		lttng_ust_after_fork_parent(&saved_signals);
 	hsat_locks_release();
+	hsat_lazy_fork_parent();
 }
 
 /* Only this thread exists; LTTng-UST starts its listener threads again. */
 static void after_fork_child(void)
 {
+	hsat_lazy_fork_child();
 	hsat_locks_reinit();
 	hsat_pending_after_fork_child();
 	if (tell_lttng_ust)

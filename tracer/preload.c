@@ -18,6 +18,8 @@
 typedef hsa_status_t (*status_fn)(void);
 
 static status_fn real_init, real_shut_down;
+/* Their indexes in the lazily registered classes (tracer/lazy_classes.h). */
+static size_t init_fn, shut_down_fn;
 
 static void *next_symbol(const char *name)
 {
@@ -70,6 +72,8 @@ static int preloaded(void)
 
 __attribute__((constructor)) static void preload_init(void)
 {
+	init_fn = hsat_lazy_find("hsa_init");
+	shut_down_fn = hsat_lazy_find("hsa_shut_down");
 	if (!preloaded())
 		return;
 	hsat_set_attach_mode("preload");
@@ -92,6 +96,8 @@ static hsa_status_t traced(status_fn *real, const char *name, int is_init)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (hsat_tls.in_tracer)
 		return (*real)();
+	if ((is_init ? init_fn : shut_down_fn) < hsat_lazy_fn_count)
+		hsat_classes_ensure(is_init ? init_fn : shut_down_fn);
 	hsat_emit_trace_info();
 	entry.correlation_id = exit_ev.correlation_id = hsat_new_correlation_id();
 	entry.hip_correlation_id = hsat_tls.hip_cid;

@@ -13,6 +13,7 @@
 
 #include "analyses/export/export_decode.h"
 #include "analyses/common/trace_read.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/common/schema_version.h"
 
 static const char usage_text[] =
@@ -51,14 +52,6 @@ struct export_args {
 	int force;
 };
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("hsatrace export: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace export --help'.\n", stderr);
-	return 2;
-}
-
 static sink_open_fn format_named(const char *name)
 {
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
@@ -79,9 +72,12 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 	};
 	int c;
 
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace export";
 	while ((c = getopt_long(argc, argv, "f:o:h", options, NULL)) != -1) {
 		if (c == 'f' && !(a->open = format_named(optarg)))
-			return usage_error("unknown format '%s' (sqlite, csv, perfetto)", optarg);
+			return cmd_usage_error("export",
+					"unknown format '%s' (sqlite, csv, perfetto)", optarg);
 		else if (c == 'o')
 			a->output = optarg;
 		else if (c == 'F')
@@ -89,16 +85,18 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 		else if (c == 'h')
 			return fputs(usage_text, stdout), 0;
 		else if (c != 'f')
-			return usage_error("%s", "bad option");
+			return cmd_usage_error("export", "bad option");
 	}
 	if (!a->open)
-		return usage_error("%s", "missing --format (sqlite, csv, perfetto)");
+		return cmd_usage_error("export", "missing --format (sqlite, csv, perfetto)");
 	if (!a->output || !*a->output)
-		return usage_error("%s", "missing -o OUT");
+		return cmd_usage_error("export", "missing -o OUT");
 	if (strcmp(a->output, "-") == 0 && a->open != perfetto_sink_open)
-		return usage_error("%s", "-o - (standard output) is for --format perfetto only");
+		return cmd_usage_error("export",
+				"-o - (standard output) is for --format perfetto only");
 	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		return cmd_usage_error("export",
+				"%s", optind < argc ? "expected one TRACE" : "missing TRACE");
 	a->trace = argv[optind];
 	return -1;
 }

@@ -84,7 +84,7 @@ struct model {
 	int64_t window_first_ns, window_last_ns;
 	double window_s;	/* the cycling threads' span */
 	unsigned cores;
-	char cores_how[96];
+	char cores_how[128];
 	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
 	/* On the CPU runtime (model_share_cpus): the host CPUs serve every activity of a cycle */
 	int shared;			/* model_share_cpus ran */

@@ -101,10 +101,25 @@ static int pick_process(struct model *m, const struct model_trace *t, char *err,
 	return 0;
 }
 
-/* Host CPUs: the CPU agents' compute units, as the runtime reported them when traced. */
+/* How many CPUs the modelled process's events were recorded on (0: the trace has no cpu_id). */
+static unsigned cpus_seen(const struct model *m, const struct model_trace *t)
+{
+	for (size_t i = 0; i < t->processes.count; i++) {
+		const struct model_process *p = MODEL_AT(t->processes, struct model_process, i);
+
+		if (p->vpid == m->vpid)
+			return model_process_cpus(p);
+	}
+	return 0;
+}
+
+/* Host CPUs: the CPU agents' compute units, as the runtime reported them when traced. The CPU
+ * runtime reports its worker count there (HSATRACE_CPU_WORKERS), not the cores its threads
+ * run on: there the CPUs the process's events were recorded on count when they are more. */
 static void count_cores(struct model *m, const struct model_trace *t)
 {
 	uint64_t cores = 0;
+	unsigned seen = cpus_seen(m, t);
 
 	for (size_t i = 0; i < t->agents.count; i++) {
 		const struct model_agent *a = MODEL_AT(t->agents, struct model_agent, i);
@@ -116,7 +131,12 @@ static void count_cores(struct model *m, const struct model_trace *t)
 		if (strcmp(a->name, CPU_RUNTIME_GPU_NAME) == 0)
 			m->cpu_runtime = 1;
 	}
-	if (cores) {
+	if (cores && m->cpu_runtime && seen > cores) {
+		snprintf(m->cores_how, sizeof(m->cores_how),
+			 "the CPUs its events were recorded on (agent_info has the CPU runtime's "
+			 "workers: %u)", (unsigned)cores);
+		m->cores = seen;
+	} else if (cores) {
 		m->cores = (unsigned)cores;
 		snprintf(m->cores_how, sizeof(m->cores_how),
 			 "the CPU agents' compute units in the trace (agent_info)");

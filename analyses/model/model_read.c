@@ -43,6 +43,20 @@ static enum model_event_kind kind_of(const char *name)
 	return MODEL_EV_OTHER;
 }
 
+/* The CPU the event was recorded on: its packet's cpu_id (LTTng's per-CPU streams). */
+static void read_cpu(const struct trace_event *tev, struct model_event *ev)
+{
+	const bt_packet *p = tev->event ? bt_event_borrow_packet_const(tev->event) : NULL;
+	const bt_field *ctx = p ? bt_packet_borrow_context_field_const(p) : NULL;
+	const bt_field *f =
+		ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, "cpu_id") : NULL;
+
+	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)
+		return;
+	ev->has_cpu = 1;
+	ev->cpu = (int64_t)bt_field_integer_unsigned_get_value(f);
+}
+
 /* The API function an entry or exit is about, into buf. */
 static void api_fields(const struct trace_event *tev, struct model_event *ev, char *buf,
 		       size_t size)
@@ -94,6 +108,7 @@ static int add_event(const struct trace_event *tev, void *data, char *err, size_
 			 trace_event_get_i64(tev, "vtid", &ev.vtid);
 	ev.procname = trace_event_get_str(tev, "procname");
 	ev.kind = kind_of(tev->name);
+	read_cpu(tev, &ev);
 	schema_version_see(t->schema_version, sizeof(t->schema_version), tev);
 	if (ev.kind == MODEL_EV_OTHER)
 		api_fields(tev, &ev, fn, sizeof(fn));

@@ -41,7 +41,10 @@ static size_t busiest_class(const struct model *m, int by_cycles)
 	return best;
 }
 
-/* Per thread of class c: the span of its cycles (first begin, last end). */
+/* Per thread of class c: the span of its steady cycling, from the end of its first cycle to
+ * the start of its last. Its first cycle holds its setup and its last its teardown or a wait
+ * for another thread (multi_thread's baton): a thread doing those is not cycling, and those
+ * cycles are no cycle time at a load. Empty (first > last) for fewer than 3 cycles. */
 static void cycling_spans(const struct model *m, size_t c, const struct model_cycle *cycles,
 			  size_t n, int64_t *first, int64_t *last)
 {
@@ -55,14 +58,14 @@ static void cycling_spans(const struct model *m, size_t c, const struct model_cy
 
 		if (row->cls != c)
 			continue;
-		if (cycles[i].begin_ns < first[cycles[i].thread])
-			first[cycles[i].thread] = cycles[i].begin_ns;
-		if (cycles[i].end_ns > last[cycles[i].thread])
-			last[cycles[i].thread] = cycles[i].end_ns;
+		if (first[cycles[i].thread] == INT64_MAX)
+			first[cycles[i].thread] = cycles[i].end_ns; /* cycles in time order */
+		last[cycles[i].thread] = cycles[i].begin_ns;
 	}
 }
 
-/* Sums of cycle times by the number of the class's threads cycling at each one's middle. */
+/* Sums of steady cycle times by the number of the class's threads cycling at each one's
+ * middle. */
 static void cycles_by_load(const struct model *m, size_t c, const struct model_cycle *cycles,
 			   size_t n, const int64_t *first, const int64_t *last, double *sum,
 			   size_t *count)
@@ -73,7 +76,8 @@ static void cycles_by_load(const struct model *m, size_t c, const struct model_c
 		int64_t mid = cycles[i].begin_ns + (cycles[i].end_ns - cycles[i].begin_ns) / 2;
 		size_t load = 0;
 
-		if (row->cls != c)
+		if (row->cls != c || cycles[i].begin_ns < first[cycles[i].thread] ||
+		    cycles[i].end_ns > last[cycles[i].thread])
 			continue;
 		for (size_t r = 0; r < m->threads.count; r++)
 			load += first[r] <= mid && mid <= last[r];

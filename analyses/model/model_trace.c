@@ -76,7 +76,18 @@ static struct model_process *process_of(struct model_trace *t, const struct mode
 		p->first_ns = ev->ts_ns;
 	}
 	p->last_ns = ev->ts_ns;
+	if (ev->has_cpu && ev->cpu >= 0 && ev->cpu < MODEL_CPUS_MAX)
+		p->cpus_seen[ev->cpu / 64] |= (uint64_t)1 << (ev->cpu % 64);
 	return p;
+}
+
+unsigned model_process_cpus(const struct model_process *p)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < MODEL_CPUS_MAX / 64; i++)
+		n += (unsigned)__builtin_popcountll(p->cpus_seen[i]);
+	return n;
 }
 
 /* The CPU time of tid up to ts (0 when the kernel trace never named it). */

@@ -55,6 +55,8 @@ struct model_event {
 	int32_t direction, device_type;
 	uint64_t compute_units;
 	int64_t prev_tid, next_tid;	/* sched_switch */
+	int has_cpu;		/* cpu known */
+	int64_t cpu;		/* the CPU it was recorded on (its packet's cpu_id) */
 };
 
 /* A completed API call of a thread. */
@@ -98,11 +100,17 @@ struct model_agent {
 	uint64_t compute_units;
 };
 
+#define MODEL_CPUS_MAX 1024	/* CPU ids counted per process (higher ones are not) */
+
 struct model_process {
 	int64_t vpid;
 	int64_t first_ns, last_ns;
 	size_t api_calls;
+	uint64_t cpus_seen[MODEL_CPUS_MAX / 64];	/* the CPUs its events were recorded on */
 };
+
+/* How many distinct CPUs p's events were recorded on. */
+unsigned model_process_cpus(const struct model_process *p);
 
 /* A thread's time on a CPU, from sched_switch (tid = the UST vtid: no pid namespace). */
 struct model_oncpu {

@@ -3,6 +3,7 @@
 
 #include <elf.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,57 +18,83 @@ struct elf_image {
 	size_t size;
 };
 
-static const void *at(const struct elf_image *img, uint64_t offset, uint64_t len)
+/* Copies @len bytes at @offset of the image to @out; false when they are not all inside it.
+ * A copy, not a pointer into the map: the file's offsets need not be aligned. */
+static bool read_at(const struct elf_image *img, uint64_t offset, void *out, uint64_t len)
 {
-	return offset <= img->size && len <= img->size - offset ? img->bytes + offset : NULL;
+	if (offset > img->size || len > img->size - offset)
+		return false;
+	memcpy(out, img->bytes + offset, len);
+	return true;
+}
+
+static bool read_phdr(const struct elf_image *img, const Elf64_Ehdr *eh, unsigned i,
+		      Elf64_Phdr *ph)
+{
+	return read_at(img, eh->e_phoff + (uint64_t)i * sizeof(*ph), ph, sizeof(*ph));
 }
 
 /* The file offset of virtual address `addr` (through the PT_LOAD segments), or 0. */
 static uint64_t file_offset(const struct elf_image *img, const Elf64_Ehdr *eh, uint64_t addr)
 {
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
-		const Elf64_Phdr *ph = at(img, eh->e_phoff + (uint64_t)i * sizeof(*ph), sizeof(*ph));
+	Elf64_Phdr ph;
 
-		if (ph && ph->p_type == PT_LOAD && addr >= ph->p_vaddr &&
-		    addr - ph->p_vaddr < ph->p_filesz)
-			return ph->p_offset + (addr - ph->p_vaddr);
-	}
+	for (unsigned i = 0; i < eh->e_phnum; i++)
+		if (read_phdr(img, eh, i, &ph) && ph.p_type == PT_LOAD && addr >= ph.p_vaddr &&
+		    addr - ph.p_vaddr < ph.p_filesz)
+			return ph.p_offset + (addr - ph.p_vaddr);
 	return 0;
+}
+
+/* The file offset of the dynamic string table (DT_STRTAB), or 0. */
+static uint64_t dynamic_strtab(const struct elf_image *img, const Elf64_Ehdr *eh,
+			       const Elf64_Phdr *dyn)
+{
+	uint64_t n = dyn->p_filesz / sizeof(Elf64_Dyn);
+	Elf64_Dyn d;
+
+	for (uint64_t i = 0; i < n && read_at(img, dyn->p_offset + i * sizeof(d), &d, sizeof(d)) &&
+			     d.d_tag != DT_NULL; i++)
+		if (d.d_tag == DT_STRTAB)
+			return file_offset(img, eh, d.d_un.d_ptr);
+	return 0;
+}
+
+/* Whether the string at @offset starts with HIP_LIBRARY (a versioned name follows it). */
+static bool names_hip(const struct elf_image *img, uint64_t offset)
+{
+	char name[sizeof(HIP_LIBRARY) - 1];
+
+	return read_at(img, offset, name, sizeof(name)) &&
+	       memcmp(name, HIP_LIBRARY, sizeof(name)) == 0;
 }
 
 static bool dynamic_needs_hip(const struct elf_image *img, const Elf64_Ehdr *eh,
 			      const Elf64_Phdr *dyn)
 {
-	uint64_t n = dyn->p_filesz / sizeof(Elf64_Dyn), strtab = 0;
-	const Elf64_Dyn *d = at(img, dyn->p_offset, n * sizeof(Elf64_Dyn));
+	uint64_t n = dyn->p_filesz / sizeof(Elf64_Dyn), strtab = dynamic_strtab(img, eh, dyn);
+	Elf64_Dyn d;
 
-	if (!d)
-		return false;
-	for (uint64_t i = 0; i < n && d[i].d_tag != DT_NULL; i++)
-		if (d[i].d_tag == DT_STRTAB)
-			strtab = file_offset(img, eh, d[i].d_un.d_ptr);
-	for (uint64_t i = 0; strtab && i < n && d[i].d_tag != DT_NULL; i++) {
-		const char *name = at(img, strtab + d[i].d_un.d_val, sizeof(HIP_LIBRARY) - 1);
-
-		if (d[i].d_tag == DT_NEEDED && name &&
-		    strncmp(name, HIP_LIBRARY, sizeof(HIP_LIBRARY) - 1) == 0)
+	for (uint64_t i = 0; strtab && i < n &&
+			     read_at(img, dyn->p_offset + i * sizeof(d), &d, sizeof(d)) &&
+			     d.d_tag != DT_NULL; i++)
+		if (d.d_tag == DT_NEEDED && d.d_un.d_val <= UINT64_MAX - strtab &&
+		    names_hip(img, strtab + d.d_un.d_val))
 			return true;
-	}
 	return false;
 }
 
 static bool image_needs_hip(const struct elf_image *img)
 {
-	const Elf64_Ehdr *eh = at(img, 0, sizeof(*eh));
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
 
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64)
+	if (!read_at(img, 0, &eh, sizeof(eh)) || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64)
 		return false;
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
-		const Elf64_Phdr *ph = at(img, eh->e_phoff + (uint64_t)i * sizeof(*ph), sizeof(*ph));
-
-		if (ph && ph->p_type == PT_DYNAMIC)
-			return dynamic_needs_hip(img, eh, ph);
-	}
+	for (unsigned i = 0; i < eh.e_phnum; i++)
+		if (read_phdr(img, &eh, i, &ph) && ph.p_type == PT_DYNAMIC)
+			return dynamic_needs_hip(img, &eh, &ph);
 	return false;
 }
 

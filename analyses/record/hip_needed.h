@@ -1,8 +1,8 @@
 /*
  * hip_needed - whether a program needs libamdhip64, so that `hsatrace record` preloads the
- * HIP layer (libhsatrace-hip.so) only then: a program without HIP never registers the HIP
- * event classes (each enabled class costs the traced process a session-daemon round trip at
- * start).
+ * HIP layer (libhsatrace-hip.so) only then: a program without HIP never loads it (nor
+ * registers any HIP event class; each registered class costs the traced process a
+ * session-daemon round trip).
  *
  * The answer comes from the program's own ELF dynamic section (a DT_NEEDED entry naming
  * libamdhip64.so...): a program that reaches HIP only through another library, or dlopen()s

@@ -223,6 +223,8 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 	int c;
 
 	*o = (struct options){ .tracer = true, .hip = -1, .kernel = true, .passes = 1 };
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace record";
 	while ((c = getopt_long(argc, argv, "+o:e:r:k:p:c:u:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"
@@ -54,14 +55,6 @@ static int add_event(const struct trace_event *ev, void *data, char *err, size_t
 	return 0;
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("hsatrace report: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace report --help'.\n", stderr);
-	return 2;
-}
-
 static int parse_count(const char *s, size_t *out)
 {
 	char *end;
@@ -99,7 +92,13 @@ static int write_page(const char *path, const struct report_page *page)
 	return 0;
 }
 
-int main(int argc, char **argv)
+struct report_options {
+	const char *output, *trace;
+	size_t max_items, max_total, max_lanes;
+};
+
+/* Fills @o from the command line: -1 to go on, or the exit status (--help, usage error). */
+static int parse_options(int argc, char **argv, struct report_options *o)
 {
 	enum { OPT_MAX_ITEMS = 256, OPT_MAX_TOTAL, OPT_MAX_LANES };
 	static const struct option options[] = {
@@ -110,69 +109,91 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *output = NULL, *trace;
-	size_t max_items = 20000, max_total = 100000, max_lanes = 256;
-	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
-	struct reading r;
-	struct trace_read_losses losses = { 0 };
-	struct stats_tables tables = { 0 };
-	struct report_page page;
-	char err[4096];
-	int c, ret = 1;
+	int c;
 
+	*o = (struct report_options){ .max_items = 20000, .max_total = 100000, .max_lanes = 256 };
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace report";
 	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			output = optarg;
+			o->output = optarg;
 			break;
 		case OPT_MAX_ITEMS:
-			if (parse_count(optarg, &max_items))
-				return usage_error("bad --max-items '%s' (a count >= 1)", optarg);
+			if (parse_count(optarg, &o->max_items))
+				return cmd_usage_error("report",
+						"bad --max-items '%s' (a count >= 1)", optarg);
 			break;
 		case OPT_MAX_TOTAL:
-			if (parse_count(optarg, &max_total))
-				return usage_error("bad --max-total '%s' (a count >= 1)", optarg);
+			if (parse_count(optarg, &o->max_total))
+				return cmd_usage_error("report",
+						"bad --max-total '%s' (a count >= 1)", optarg);
 			break;
 		case OPT_MAX_LANES:
-			if (parse_count(optarg, &max_lanes))
-				return usage_error("bad --max-lanes '%s' (a count >= 1)", optarg);
+			if (parse_count(optarg, &o->max_lanes))
+				return cmd_usage_error("report",
+						"bad --max-lanes '%s' (a count >= 1)", optarg);
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return usage_error("%s", "bad option");
+			return cmd_usage_error("report", "bad option");
 		}
 	}
-	if (!output)
-		return usage_error("%s", "missing -o FILE.html");
+	if (!o->output)
+		return cmd_usage_error("report", "missing -o FILE.html");
 	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
-	trace = argv[optind];
+		return cmd_usage_error("report",
+				"%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+	o->trace = argv[optind];
+	return -1;
+}
 
-	stats_model_init(&r.model);
-	timeline_init(&r.timeline, max_items);
-	if (trace_read(trace, &read_opts, add_event, &r, &losses, err, sizeof(err))) {
+/* Reads the trace into @r (its losses into @losses), then builds @tables and fits the
+ * timeline to the page's limits: 0, or -1 after saying why. */
+static int read_report(const struct report_options *o, struct reading *r,
+		       struct trace_read_losses *losses, struct stats_tables *tables)
+{
+	struct trace_read_options read_opts = { .progress = isatty(2), .prog = "hsatrace report" };
+	char err[4096];
+
+	if (trace_read(o->trace, &read_opts, add_event, r, losses, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace report: %s\n", err);
-		goto cleanup;
+		return -1;
 	}
-	r.model.discarded_events = losses.discarded_events;
-	r.model.discarded_packets = losses.discarded_packets;
-	stats_model_check_schema(&r.model, "hsatrace report");
-	stats_model_check_losses(&r.model, "hsatrace report");
-	stats_model_check_contexts(&r.model, "hsatrace report");
-	if (stats_model_finish(&r.model) || timeline_add_gpu(&r.timeline, &r.model) ||
-	    stats_tables_build(&tables, &r.model, STATS_ALL, trace)) {
+	stats_model_read_done(&r->model, losses, "hsatrace report");
+	if (stats_model_finish(&r->model) || timeline_add_gpu(&r->timeline, &r->model) ||
+	    stats_tables_build(tables, &r->model, STATS_ALL, o->trace)) {
 		fprintf(stderr, "hsatrace report: out of memory\n");
-		goto cleanup;
+		return -1;
 	}
-	timeline_sort(&r.timeline);
-	timeline_fit(&r.timeline, max_lanes, max_total);
-	page = (struct report_page){ .trace = trace, .timeline = &r.timeline,
+	timeline_sort(&r->timeline);
+	timeline_fit(&r->timeline, o->max_lanes, o->max_total);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct report_options o;
+	struct reading r;
+	struct trace_read_losses losses = { 0 };
+	struct stats_tables tables = { 0 };
+	struct report_page page;
+	int ret = parse_options(argc, argv, &o);
+
+	if (ret >= 0)
+		return ret;
+	ret = 1;
+	stats_model_init(&r.model);
+	timeline_init(&r.timeline, o.max_items);
+	if (read_report(&o, &r, &losses, &tables))
+		goto cleanup;
+	page = (struct report_page){ .trace = o.trace, .timeline = &r.timeline,
 				     .tables = &tables,
-				     .max_lanes = max_lanes, .budget = max_total,
+				     .max_lanes = o.max_lanes, .budget = o.max_total,
 				     .damage = &losses.damage };
-	if (write_page(output, &page))
+	if (write_page(o.output, &page))
 		goto cleanup;
 	ret = trace_read_is_damaged(&losses) ? 1 : 0;
 cleanup:

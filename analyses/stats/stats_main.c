@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/trace_read.h"
 
@@ -44,14 +45,6 @@ static int add_event(const struct trace_event *ev, void *data, char *err, size_t
 	return 0;
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("hsatrace stats: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace stats --help'.\n", stderr);
-	return 2;
-}
-
 struct command {
 	enum stats_format format;
 	unsigned sections;
@@ -73,16 +66,19 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 
 	*cmd = (struct command){ STATS_TEXT, STATS_ALL, NULL };
 	*status = 0;
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace stats";
 	while ((c = getopt_long(argc, argv, "f:s:o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (stats_format_parse(optarg, &cmd->format))
-				*status = usage_error("unknown format '%s' (text, csv, json)", optarg);
+				*status = cmd_usage_error("stats",
+						"unknown format '%s' (text, csv, json)", optarg);
 			break;
 		case 's':
 			if (stats_sections_parse(optarg, &cmd->sections, bad, sizeof(bad)))
-				*status = usage_error("unknown section '%s' "
-						      "(hip, api, kernels, copies, queues, waits)", bad);
+				*status = cmd_usage_error("stats", "unknown section '%s' "
+						"(hip, api, kernels, copies, queues, waits)", bad);
 			break;
 		case 'o':
 			cmd->output = optarg;
@@ -91,13 +87,14 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 			fputs(usage_text, stdout);
 			return -1;
 		default:
-			*status = usage_error("%s", "bad option");
+			*status = cmd_usage_error("stats", "bad option");
 		}
 		if (*status)
 			return -1;
 	}
 	if (optind != argc - 1) {
-		*status = usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		*status = cmd_usage_error("stats",
+				"%s", optind < argc ? "expected one TRACE" : "missing TRACE");
 		return -1;
 	}
 	return 0;
@@ -146,11 +143,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hsatrace stats: %s\n", err);
 		goto cleanup;
 	}
-	model.discarded_events = losses.discarded_events;
-	model.discarded_packets = losses.discarded_packets;
-	stats_model_check_schema(&model, "hsatrace stats");
-	stats_model_check_losses(&model, "hsatrace stats");
-	stats_model_check_contexts(&model, "hsatrace stats");
+	stats_model_read_done(&model, &losses, "hsatrace stats");
 	if (stats_model_finish(&model) ||
 	    stats_tables_build(&tables, &model, cmd.sections, trace)) {
 		fprintf(stderr, "hsatrace stats: out of memory\n");

@@ -2,6 +2,7 @@
 #include "analyses/stats/stats_model_internal.h"
 #include "analyses/common/api_event.h"
 #include "analyses/common/schema_version.h"
+#include "analyses/common/trace_read.h"
 #include "schema/hsatrace_schema.h"
 
 #include <inttypes.h>
@@ -472,6 +473,16 @@ int stats_model_check_contexts(const struct stats_model *m, const char *prog)
 		"the contexts to the session: lttng add-context -u -t vpid -t vtid -t procname\n",
 		prog, m->api_events_without_thread, m->api_events);
 	return 1;
+}
+
+void stats_model_read_done(struct stats_model *m, const struct trace_read_losses *losses,
+			   const char *prog)
+{
+	m->discarded_events = losses->discarded_events;
+	m->discarded_packets = losses->discarded_packets;
+	stats_model_check_schema(m, prog);
+	stats_model_check_losses(m, prog);
+	stats_model_check_contexts(m, prog);
 }
 
 /* ---- dispatch ----------------------------------------------------------------------- */

@@ -114,6 +114,13 @@ int stats_model_check_losses(const struct stats_model *m, const char *prog);
  * `lttng add-context`): their threads show as pid 0 tid 0. Returns 1 when it warned. */
 int stats_model_check_contexts(const struct stats_model *m, const char *prog);
 
+struct trace_read_losses;
+
+/* After trace_read: takes its counts of discarded events and packets into @m, then gives the
+ * three warnings above (schema, losses, contexts), prefixed by @prog. */
+void stats_model_read_done(struct stats_model *m, const struct trace_read_losses *losses,
+			   const char *prog);
+
 #define STATS_ROW(vec, type, i) (&((type *)(vec)->items)[i])
 
 #endif

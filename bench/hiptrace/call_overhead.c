@@ -7,35 +7,27 @@
  *         with plain LTTng-UST tracepoints (with a correlation counter, as the tracer keeps).
  *
  * Prints "MODE best_ns median_ns" over 7 repetitions, in CPU time of the calling thread
- * (CLOCK_THREAD_CPUTIME_ID). The first call (HIP's initialization) is made before timing.
+ * (bench/common/timing.h). The first call (HIP's initialization) is made before timing.
  */
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "bench/hiptrace/bench_hip_tp.h"
+
+#include "bench/common/timing.h"
 
 #include <hip/hip_runtime_api.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#define REPEAT 7
 
 static _Atomic uint64_t correlation = 1;
 
-static uint64_t now_ns(void)
+/* @state points to an int: whether to emit the tracepoints around each call. */
+static void loop_hip(unsigned long calls, void *state)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static double run(unsigned long calls, int with_tp)
-{
+	int with_tp = *(const int *)state;
 	int count = 0;
-	uint64_t t0 = now_ns();
 
 	for (unsigned long i = 0; i < calls; i++) {
 		uint64_t cid = 0;
@@ -52,35 +44,26 @@ static double run(unsigned long calls, int with_tp)
 		if (st != hipSuccess)
 			abort();
 	}
-	return (double)(now_ns() - t0) / (double)calls;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)
 {
-	double ns[REPEAT];
-	unsigned long calls;
+	struct timing_result result;
+	unsigned long calls = 0;
 	int count = 0, with_tp;
 
-	if (argc != 3 || (strcmp(argv[1], "hip") && strcmp(argv[1], "tp"))) {
+	if (argc == 3)
+		calls = strtoul(argv[2], NULL, 10);
+	if (!calls || (strcmp(argv[1], "hip") && strcmp(argv[1], "tp"))) {
 		fprintf(stderr, "usage: hip_call_overhead hip|tp CALLS\n");
 		return 2;
 	}
 	with_tp = !strcmp(argv[1], "tp");
-	calls = strtoul(argv[2], NULL, 10);
 	if (hipGetDeviceCount(&count) != hipSuccess || count < 1) {
 		fprintf(stderr, "hip_call_overhead: no HIP device (run on the CPU runtime)\n");
 		return 1;
 	}
-	for (int r = 0; r < REPEAT; r++)
-		ns[r] = run(calls, with_tp);
-	qsort(ns, REPEAT, sizeof(ns[0]), by_value);
-	printf("%s %.1f %.1f\n", argv[1], ns[0], ns[REPEAT / 2]);
+	timing_measure(loop_hip, calls, &with_tp, &result);
+	timing_print(argv[1], &result);
 	return 0;
 }

@@ -21,7 +21,8 @@ static void gen_hip_wrapper(FILE *out, const struct hsat_api_fn *fn, size_t inde
 		"\tstruct hsat_hip_call call;\n", fn->name, fn->name, index);
 	if (!is_void)
 		fprintf(out, "\t%s ret;\n", fn->ret_type);
-	fprintf(out, "\n\tif (!hsat_hip_call_begin(&call, lttng_ust_tracepoint_enabled(%s, %s) ||\n"
+	fprintf(out, "\n\thsat_hip_classes_ensure(%zu);\n", index);
+	fprintf(out, "\tif (!hsat_hip_call_begin(&call, lttng_ust_tracepoint_enabled(%s, %s) ||\n"
 		"\t\t\t\t\t lttng_ust_tracepoint_enabled(%s, %s))) {\n\t\t%s",
 		entry, fn->name, exit, fn->name, is_void ? "" : "return ");
 	gen_hip_real_call(out, fn);
@@ -49,6 +50,7 @@ int gen_hip_wrappers(FILE *out)
 	for (size_t i = 0; i < hsat_hip_fn_count; i++)
 		fprintf(out, "\t\"%s\",\n", hsat_hip_fns[i].name);
 	fprintf(out, "};\n\n");
+	gen_lazy_table(out, hsat_hip_fns, hsat_hip_fn_count);
 	for (size_t i = 0; i < hsat_hip_fn_count; i++)
 		gen_hip_wrapper(out, &hsat_hip_fns[i], i);
 	return ferror(out) ? -1 : 0;

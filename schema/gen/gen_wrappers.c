@@ -177,6 +177,17 @@ void gen_api_exit(FILE *out, const struct hsat_api_fn *fn)
 	fprintf(out, "\t\tlttng_ust_do_tracepoint(%s, %s, &x);\n\t}\n", p, fn->name);
 }
 
+void gen_lazy_table(FILE *out, const struct hsat_api_fn *fns, size_t n)
+{
+	fprintf(out, "/* Each function's event classes, registered on its first call "
+		"(tracer/lazy_classes.h). */\n"
+		"const size_t hsat_lazy_fn_count = %zu;\nunsigned char hsat_lazy_done[%zu];\n"
+		"const struct hsat_lazy_fn hsat_lazy_fns[%zu] = {\n", n, n, n);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "\t{ \"%s\", %d },\n", fns[i].name, fns[i].category == HSAT_CAT_HOT);
+	fprintf(out, "};\n\n");
+}
+
 static void gen_real_call(FILE *out, const struct hsat_api_fn *fn)
 {
 	fprintf(out, "%s.%s_fn(", table_real[fn->table], fn->name);
@@ -184,7 +195,7 @@ static void gen_real_call(FILE *out, const struct hsat_api_fn *fn)
 	fprintf(out, ")");
 }
 
-static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
+static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn, size_t index)
 {
 	const char *entry = hsat_api_provider(fn->category, 0);
 	const char *exit = hsat_api_provider(fn->category, 1);
@@ -195,6 +206,7 @@ static void gen_wrapper(FILE *out, const struct hsat_api_fn *fn)
 	fprintf(out, ")\n{\n\tstruct hsat_call call;\n");
 	if (!is_void)
 		fprintf(out, "\t%s ret;\n", fn->ret_type);
+	fprintf(out, "\n\thsat_classes_ensure(%zu);\n", index);
 	/* A hooked function takes the slow path when its hook wants the call (HSAT_HOOK_x is
 	 * the hook's predicate) or when its API events are enabled. */
 	fprintf(out, "\n\tif (!hsat_call_begin(&call,\n#ifdef HSAT_HOOK_%s\n\t\t\t     (HSAT_HOOK_%s) ||\n"
@@ -245,8 +257,9 @@ int gen_wrappers(FILE *out)
 		"struct hsat_core_table hsat_real_core;\n"
 		"struct hsat_amd_ext_table hsat_real_amd_ext;\n"
 		"struct hsat_image_table hsat_real_image;\n\n");
+	gen_lazy_table(out, hsat_api_fns, hsat_api_fn_count);
 	for (size_t i = 0; i < hsat_api_fn_count; i++)
-		gen_wrapper(out, &hsat_api_fns[i]);
+		gen_wrapper(out, &hsat_api_fns[i], i);
 	fprintf(out, "/* A slot already holding the wrapper keeps the real function saved before. */\n"
 		"#define HSAT_PATCH(real, fn, off) do { \\\n"
 		"\t(real).fn##_fn = NULL; \\\n"

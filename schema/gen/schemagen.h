@@ -24,6 +24,8 @@ void gen_call_args(FILE *out, const struct hsat_api_fn *fn);
 void gen_value(FILE *out, enum hsat_arg_kind k, const char *expr);
 void gen_api_entry(FILE *out, const struct hsat_api_fn *fn);
 void gen_api_exit(FILE *out, const struct hsat_api_fn *fn);
+/* The function table of tracer/lazy_classes.h (names, hot or not, the done flags). */
+void gen_lazy_table(FILE *out, const struct hsat_api_fn *fns, size_t n);
 /* The HIP layer's wrappers (interposed by name) and their resolution table. */
 int gen_hip_wrappers(FILE *out);
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The views against a real recording: records the vector_copy sample on the CPU runtime with
 # the tracer (private lttng-sessiond), unifies it, then
-#   - runs the coverage test on the recorded trace (LTTng declares every enabled event class:
+#   - runs the coverage test on the recorded trace (recorded with HSATRACE_EAGER_CLASSES=1,
+#     so LTTng declares every enabled event class, not only those of the functions called:
 #     every event and field the views read must be there) and on the unified trace;
 #   - runs the API, queue and counter analyses on the unified trace with the headless engine.
 . "$(dirname "$0")/../lib/tap.sh"
@@ -22,7 +23,7 @@ lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
 views=$HSATRACE_SRC/xml-views
 
-"$record" --no-kernel --runtime cpu -e all -o "$tmp/rec" -- \
+HSATRACE_EAGER_CLASSES=1 "$record" --no-kernel --runtime cpu -e all -o "$tmp/rec" -- \
 	"$samples/vector_copy" "$samples/vector_copy_kernels.so" >"$tmp/rec.log" 2>&1 ||
 	diag "record: $(grep -v '^ *#' "$tmp/rec.log" | tail -3)"
 meta=$(find "$tmp/rec" -name metadata 2>/dev/null | head -1)

@@ -14,7 +14,7 @@ for f in "$hsat" "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatr
 	[ -e "$f" ] || skip_all "not built: $f"
 done
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 29
+plan 31
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -113,6 +113,16 @@ is "$(q "$tmp/mm.json" 'join " ", scalar(@c), $c[0]{threads}, act($c[0], "matmul
 	"1 1 3 1 2" "matmul_pipeline: one thread waiting for 3 matmul_rows, row_sums and both copies back"
 is "$(q "$tmp/mm.json" 'act($c[0], "copy host-to-device")->{count} . " " . act($c[0], "copy host-to-device")->{kind}')" \
 	"2 synch-call" "the copies to the device, which the queues wait for, are synchronous too"
+
+# The CPU runtime with one worker reports 1 compute unit on its CPU agent: the host CPUs are
+# then the CPUs the process's events were recorded on (counted here from babeltrace2's text).
+HSATRACE_CPU_WORKERS=1 rec "$tmp/w1" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 20
+ok $? "multi_thread recorded with HSATRACE_CPU_WORKERS=1" || cat "$tmp/rec.log" >&2
+"$hsat" model -f json -o "$tmp/w1.json" "$tmp/w1"
+pid=$(q "$tmp/w1.json" '$j->{process}{vpid}')
+seen=$(babeltrace2 "$tmp/w1" | grep "vpid = $pid," | sed -n 's/.*{ cpu_id = \([0-9]*\) }.*/\1/p' | sort -u | wc -l)
+is "$(q "$tmp/w1.json" '$r[0]{servers}')" "$seen" \
+	"one CPU worker: host CPUs = the $seen CPUs its events were on, not the worker count"
 
 # What cannot be modelled.
 rec "$tmp/vc" "$S/vector_copy" "$S/vector_copy_kernels.so"

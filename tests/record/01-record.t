@@ -5,18 +5,11 @@
 # the program's status (128 + N for signal N), 126/127 for a program that cannot run (before
 # any session exists), 125 for its own failure, and leaves the harness's daemon running.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 30
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' "$@"; }
+record_start
 no_session() { lttng list 2>&1 | grep -q 'Currently no available'; }
 
 "$record" >/dev/null 2>&1

@@ -3,19 +3,12 @@
 # --url streams the trace to an lttng-relayd (started here on loopback) instead of writing
 # it locally.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 command -v lttng-relayd >/dev/null || skip_all "lttng-relayd is not installed"
 plan 9
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' "$@"; }
+record_start
 
 rec --passes 3 -o "$tmp/p" -- "$app" 7 passes 2>"$tmp/p.log"
 ok $? "record --passes 3 exits 0" || sed 's/^/# /' "$tmp/p.log" >&2

@@ -4,19 +4,13 @@
 # discarded-event records; its summary gives the same total as stats on the trace (the
 # session daemon's counter can be garbage). --blocking then records everything.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
 unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
 app=$HSATRACE_BUILD/tests/unify/gpu_emitter
-for p in "$record" "$unify" "$app"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+record_require "$unify" "$app"
 plan 9
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 rec() { "$record" --no-tracer --no-kernel -e activity --event 'hsatrace_bench:*' "$@"; }
 
 "$record" --subbuf-size 1000 -- true 2>/dev/null

@@ -3,13 +3,8 @@
 # --daemonize, under the user's LTTNG_HOME) and records, then stops the daemon it started
 # (the harness's stop is only a safety net).
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 6
 
 # A private LTTNG_HOME where no daemon runs yet; the harness's stop kills whatever daemon
@@ -21,8 +16,7 @@ tmp=$LTTNG_HARNESS_DIR
 
 lttng list >/dev/null 2>&1
 ok $((! $?)) "no session daemon answers at first"
-"$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/t" -- "$app" 5 started \
-	2>"$tmp/log"
+rec -o "$tmp/t" -- "$app" 5 started 2>"$tmp/log"
 ok $? "record exits 0" || sed 's/^/# /' "$tmp/log" >&2
 grep -q 'starting `lttng-sessiond --daemonize`' "$tmp/log"
 ok $? "it said so and started a daemon for this LTTNG_HOME"

@@ -3,17 +3,11 @@
 # recording is lost or cut short. It must say which (what reached the disk, whether it reads,
 # how many events), exit 125, and never claim "trace written".
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 7
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 sessiond=$(cat "$LTTNG_HOME/.lttng/lttng-sessiond.pid")
 
 # The program emits its event, says it is running, then waits to be released.

@@ -3,18 +3,12 @@
 # session daemon stay apart (each trace holds its own program's vpid only), and the children
 # the program runs are recorded from their first event.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 7
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { timeout 60 "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' "$@"; }
+record_start
+rec_timeout=60
 values() { babeltrace2 "$1" 2>/dev/null | sed -n 's/.*value = \([0-9]*\).*/\1/p' | sort | tr '\n' ' '; }
 
 # Each program waits until both recordings run, then emits its event (exec: same pid).

@@ -2,17 +2,11 @@
 # Without a kernel tracer (not root, no lttng-modules) record says so in one calm line and
 # records user space: no liblttng-ctl PERROR, no "Fatal error", no error text of the daemon.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 4
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 
 timeout 60 "$record" --no-tracer --event 'hsatrace_selftest:*' -o "$tmp/t" -- "$app" 9 quiet \
 	2>"$tmp/log"

@@ -2,18 +2,12 @@
 # record killed by SIGKILL: the program dies with it (PR_SET_PDEATHSIG), and the next record
 # destroys the session the dead one left active, says so, and the trace written so far reads.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 plan 7
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { timeout 60 "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' "$@"; }
+record_start
+rec_timeout=60
 
 "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/killed" -- \
 	sh -c "sh -c 'sleep 0.5; exec \"$app\" 77 before'; echo \$\$ >\"$tmp/prog.pid\"; exec sleep 30" \

@@ -3,18 +3,12 @@
 # updates with \r (elapsed time, size, discarded events), erased before the summary; with
 # stderr not a terminal there is no progress line.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-app=$HSATRACE_BUILD/tests/foundation/selftest_app
-[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-[ -x "$app" ] || skip_all "selftest_app not built ($app)"
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
+record_require "$app"
 command -v script >/dev/null || skip_all "script(1) not installed"
 plan 5
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 
 cat >"$tmp/run.sh" <<EOS
 exec timeout 60 "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/t" -- \
@@ -30,8 +24,7 @@ ok $? "in place: each update starts with a carriage return"
 grep -q "trace written to $tmp/t ([0-9.]* [KMG]*i*B, 0 events discarded)" "$tmp/tty.out"
 ok $? "a summary with the size and the discarded count" || sed 's/^/# /' "$tmp/tty.out" >&2
 
-timeout 60 "$record" --no-tracer --no-kernel --event 'hsatrace_selftest:*' -o "$tmp/n" -- \
-	sh -c "\"$app\" 5 file; sleep 1" 2>"$tmp/file.log"
+rec_timeout=60 rec -o "$tmp/n" -- sh -c "\"$app\" 5 file; sleep 1" 2>"$tmp/file.log"
 grep -q 'recording [0-9.]* s' "$tmp/file.log"
 ok $((! $?)) "no progress line when stderr is a file"
 

@@ -2,19 +2,12 @@
 # A program that makes no HSA call under the tracer: record says so after the run (no
 # hsa_meta or API event was recorded from its processes); an HSA program gets no note.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-lib=$HSATRACE_BUILD/lib/hsatrace
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
 app=$lib/samples/matmul_pipeline
-for p in "$record" "$app" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"; do
-	[ -e "$p" ] || skip_all "not built: $p"
-done
+record_require "$app" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"
 plan 4
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 rec() { timeout 120 "$record" --runtime cpu --no-kernel "$@"; }
 
 rec -o "$tmp/none" -- sh -c 'exit 0' 2>"$tmp/none.log"

@@ -4,20 +4,13 @@
 # LTTNG_UST_WITHOUT_BADDR_STATEDUMP=1 by default; an --event pattern matching
 # lttng_ust_statedump:* keeps it and records its bin_info events; a value the user set is kept.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-lib=$HSATRACE_BUILD/lib/hsatrace
+. "$HSATRACE_SRC/tests/lib/record-harness.sh"
 app=$lib/samples/vector_copy
-for p in "$record" "$app" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"; do
-	[ -e "$p" ] || skip_all "not built: $p"
-done
+record_require "$app" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"
 command -v babeltrace2 >/dev/null || skip_all "no babeltrace2"
 plan 6
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 rec() { timeout 120 "$record" --runtime cpu --no-kernel "$@"; }
 show='echo "${LTTNG_UST_WITHOUT_BADDR_STATEDUMP-<unset>}"'
 

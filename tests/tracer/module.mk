@@ -21,3 +21,8 @@ TEST_PROGRAMS += $(BUILD)/tests/tracer/fork_app
 $(BUILD)/tests/tracer/fork_app: $(BUILD)/obj/tests/tracer/fork_app.o \
 		$(BUILD)/obj/traces-samples/apps/sample_util.o
 	$(link-exe) -lhsa-runtime64 -lm
+
+# Threads making the process's first calls of the same functions at once (lazy classes).
+TEST_PROGRAMS += $(BUILD)/tests/tracer/first_call_app
+$(BUILD)/tests/tracer/first_call_app: $(BUILD)/obj/tests/tracer/first_call_app.o
+	$(link-exe) -lhsa-runtime64

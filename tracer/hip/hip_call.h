@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <hip/hip_runtime_api.h>
 
+#include "tracer/lazy_classes.h"
+
 #define HSAT_HIP_EXPORT __attribute__((visibility("default")))
 
 struct hsat_hip_tls {
@@ -49,6 +51,17 @@ static inline void *hsat_hip_real_fn(size_t i)
 	void *f = __atomic_load_n(&hsat_hip_real[i], __ATOMIC_ACQUIRE);
 
 	return f ? f : hsat_hip_resolve(i);
+}
+
+/* First in every wrapper: function fn's event classes are registered on its first call
+ * (tracer/lazy_classes.h), counted as a HIP call so nothing it reaches is traced. */
+static inline void hsat_hip_classes_ensure(size_t fn)
+{
+	if (hsat_lazy_pending(fn)) {
+		hsat_hip_tls.depth++;
+		hsat_lazy_register(fn);
+		hsat_hip_tls.depth--;
+	}
 }
 
 struct hsat_hip_call {

@@ -13,20 +13,24 @@
 
 static struct hsat_map kernels = HSAT_MAP_INIT;
 
-/* A forked child gets the map unlocked, whichever thread held the lock at the fork. */
+/* A forked child gets the map unlocked, whichever thread held the lock at the fork; the
+ * lazily registered classes' lock too (tracer/lazy_classes.c). */
 static void fork_prepare(void)
 {
+	hsat_lazy_fork_prepare();
 	pthread_mutex_lock(&kernels.lock);
 }
 
 static void fork_parent(void)
 {
 	pthread_mutex_unlock(&kernels.lock);
+	hsat_lazy_fork_parent();
 }
 
 static void fork_child(void)
 {
 	hsat_map_reinit_lock(&kernels);
+	hsat_lazy_fork_child();
 }
 
 __attribute__((constructor)) static void hip_kernels_init(void)

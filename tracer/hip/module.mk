@@ -7,7 +7,8 @@ ifneq ($(wildcard /usr/include/hip/hip_runtime_api.h),)
 HSAT_HIP_TRACER_SO   := $(B_LIB)/libhsatrace-hip.so
 HSAT_HIP_TRACER_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tracer/hip/*.c)) \
 			$(BUILD)/obj/$(B_GEN)/hsatrace/hip_wrappers.o \
-			$(BUILD)/obj/tracer/map.o $(BUILD)/obj/tracer/string_arg.o
+			$(BUILD)/obj/tracer/map.o $(BUILD)/obj/tracer/string_arg.o \
+			$(BUILD)/obj/tracer/lazy_classes.o
 
 # Everything is hidden but the interposed HIP functions (HSAT_HIP_EXPORT).
 $(HSAT_HIP_TRACER_OBJS): private EXTRA_CFLAGS += $(LTTNG_UST_CFLAGS) -fvisibility=hidden \

@@ -1,0 +1,29 @@
+/*
+ * usage_error.h - a command's usage error: one line, then where to read the usage.
+ *
+ *	return cmd_usage_error("stats", "bad --format '%s'", arg);
+ *
+ * prints "hsatrace stats: bad --format 'x'" and "Try 'hsatrace stats --help'." on standard
+ * error and returns 2, the exit status of a usage error.
+ */
+#ifndef HSATRACE_COMMON_USAGE_ERROR_H
+#define HSATRACE_COMMON_USAGE_ERROR_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static inline int cmd_usage_error(const char *command, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static inline int cmd_usage_error(const char *command, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "hsatrace %s: ", command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'hsatrace %s --help'.\n", command);
+	return 2;
+}
+
+#endif
