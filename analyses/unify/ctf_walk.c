@@ -183,16 +183,16 @@ static enum ctf_walk_status walk_int(struct walk *w, const struct ctf_type *t,
 static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 				      const struct ctf_member *as);
 
-/* A type of fixed size (ctf_type.fixed_bits) in one step: false when it does not fit
- * in the content (walked field by field then, to say where). */
-static bool walk_fixed(struct walk *w, const struct ctf_type *t)
+/* Fields of a fixed size (ctf_type.fixed_bits, ctf_member.run_bits) in one step: `bits`
+ * from the next position aligned to `a`. False when they do not fit in the content: the
+ * caller walks them field by field then, to say where. */
+static bool step_over(struct walk *w, unsigned a, uint64_t bits)
 {
-	unsigned a = t->fixed_align;
 	uint64_t pos = a > 1 ? (w->pos + a - 1) & ~(uint64_t)(a - 1) : w->pos;
 
-	if (pos > w->end || w->end - pos < t->fixed_bits)
+	if (pos > w->end || w->end - pos < bits)
 		return false;
-	w->pos = pos + t->fixed_bits;
+	w->pos = pos + bits;
 	return true;
 }
 
@@ -212,16 +212,11 @@ static enum ctf_walk_status walk_elems(struct walk *w, const struct ctf_type *el
 		w->pos += n * elem->size;
 		return CTF_WALK_OK;
 	}
-	if (n && elem->fixed_bits && elem->fixed_bits % elem->fixed_align == 0) {
-		/* elements of a fixed size one after the other: one step when they fit */
-		unsigned a = elem->fixed_align;
-		uint64_t pos = a > 1 ? (w->pos + a - 1) & ~(uint64_t)(a - 1) : w->pos;
-
-		if (pos <= w->end && (w->end - pos) / n >= elem->fixed_bits) {
-			w->pos = pos + n * elem->fixed_bits;
-			return CTF_WALK_OK;
-		}
-	}
+	/* elements of a fixed size one after the other (no padding between them) */
+	if (n && elem->fixed_bits && elem->fixed_bits % elem->fixed_align == 0 &&
+	    n <= UINT64_MAX / elem->fixed_bits &&
+	    step_over(w, elem->fixed_align, n * elem->fixed_bits))
+		return CTF_WALK_OK;
 	for (uint64_t i = 0; i < n; i++)
 		if ((s = walk_type(w, elem, NULL)) != CTF_WALK_OK)
 			return s;
@@ -232,19 +227,6 @@ static bool option_is(const char *option, const char *label)
 {
 	return strcmp(option, label) == 0 || (option[0] == '_' && strcmp(option + 1, label) == 0) ||
 	       (label[0] == '_' && strcmp(option, label + 1) == 0);
-}
-
-/* Members of fixed size one after the other (ctf_member.run_len) in one step, as
- * walk_fixed. */
-static bool walk_run(struct walk *w, const struct ctf_member *m)
-{
-	unsigned a = m->run_align;
-	uint64_t pos = a > 1 ? (w->pos + a - 1) & ~(uint64_t)(a - 1) : w->pos;
-
-	if (pos > w->end || w->end - pos < m->run_bits)
-		return false;
-	w->pos = pos + m->run_bits;
-	return true;
 }
 
 static enum ctf_walk_status walk_variant(struct walk *w, const struct ctf_type *t)
@@ -272,7 +254,7 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 
 	if (!w->budget--)
 		return say(w, CTF_WALK_DAMAGED, "more fields than the packet's size can hold");
-	if (t->fixed_bits && !(as && as->referenced) && walk_fixed(w, t))
+	if (t->fixed_bits && !(as && as->referenced) && step_over(w, t->fixed_align, t->fixed_bits))
 		return CTF_WALK_OK;
 	switch (t->kind) {
 	case CTF_INT:
@@ -302,7 +284,7 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 		for (size_t i = 0; i < t->n_members;) {
 			const struct ctf_member *m = &t->members[i];
 
-			if (m->run_len && walk_run(w, m)) {
+			if (m->run_len && step_over(w, m->run_align, m->run_bits)) {
 				i += m->run_len;
 				continue;
 			}
