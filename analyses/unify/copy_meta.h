@@ -50,6 +50,7 @@ struct copy_input {
 	struct ctf_types *types;	/* its events' types (ctf_walk), NULL: not understood */
 	char types_why[200];		/* why not */
 	bool verify;			/* copy_stream walks every packet's events (dry run) */
+					/* (one whose times move is walked as it is written) */
 	int64_t shift;			/* cycles added to its clock values (clock_as) */
 };
 

@@ -100,9 +100,11 @@ static bool has_metadata(const char *dir)
 	return access(path, F_OK) == 0;
 }
 
+/* 0; 1 the input m->inputs[*failed] cannot be copied after all (found as it was written:
+ * its times moved, its events walked; why); -1. */
 static int copy_all(const struct copy_meta *m, const char *stage_dir,
-		    const struct unify_params *params, struct copy_result *result, char *why,
-		    size_t size)
+		    const struct unify_params *params, struct copy_result *result, size_t *failed,
+		    char *why, size_t size)
 {
 	char path[4096];
 
@@ -118,8 +120,10 @@ static int copy_all(const struct copy_meta *m, const char *stage_dir,
 		uint64_t discarded = result->counts.discarded_events;
 		int r = copy_stream_input(m, i, stage_dir, false, &result->counts, why, size);
 
-		if (r != 0)
-			return -1;	/* checked before: a change under our feet */
+		if (r != 0) {
+			*failed = i;
+			return r;
+		}
 		/* The re-encoded events' discarded counts are the filter's (params->counts). */
 		if (i >= result->traces)
 			result->counts.discarded_events = discarded;
@@ -148,6 +152,7 @@ struct probe {
 	struct copy_clock clock;	/* its (first) clock; name not kept */
 	size_t n_clocks;
 	int64_t shift;			/* cycles onto the output clock (another clock) */
+	bool said_move, said_reencode;	/* what say_choices said of it */
 	char why[1024];
 };
 
@@ -223,26 +228,44 @@ static int shift_onto(struct probe *pr, const struct probe *ref)
 	return 0;
 }
 
-/* Says what is done with each input: moved onto the output clock, re-encoded (why). 0, or
- * 1 when nothing is copied (why: the caller says it is re-encoding every event). */
-static int say_choices(const char *const *paths, size_t n, const struct probe *pr,
-		       size_t copied, char *why, size_t size)
+static size_t count_copied(const struct probe *pr, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (!copied && !pr[i].copy) {
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += pr[i].copy;
+	return k;
+}
+
+/* 1 when no input can be copied (why: the caller says it is re-encoding every event). */
+static int refuse_none_copied(size_t n, const struct probe *pr, char *why, size_t size)
+{
+	for (size_t i = 0; i < n && !count_copied(pr, n); i++)
+		if (!pr[i].copy) {
 			snprintf(why, size, "%s%s", pr[i].why, n > 1 ? " (and no other input can "
 				 "be copied)" : "");
 			return 1;
 		}
-		if (pr[i].copy && pr[i].shift)
+	return 0;
+}
+
+/* Says what is done with each input (what was not said before: an input found damaged
+ * as it is copied is said re-encoded after it was said moved): moved onto the output
+ * clock, re-encoded (why). */
+static void say_choices(const char *const *paths, size_t n, struct probe *pr)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (pr[i].copy && pr[i].shift && !pr[i].said_move) {
 			fprintf(stderr, "hsatrace unify: copying %s with its times moved by %lld ns onto "
 				"%s's clock (its clock's offset differs; Trace Compass reads one clock "
 				"per trace)\n", paths[i], (long long)pr[i].shift,
 				paths[reference_input(pr, n)]);
-		else if (!pr[i].copy)
+			pr[i].said_move = true;
+		} else if (!pr[i].copy && !pr[i].said_reencode) {
 			fprintf(stderr, "hsatrace unify: re-encoding %s\n", pr[i].why);
+			pr[i].said_reencode = true;
+		}
 	}
-	return 0;
 }
 
 /* Which inputs can be copied: metadata and packet headers understood, the reference clock
@@ -290,8 +313,9 @@ static int build_meta(struct copy_meta *m, const char *const *paths, size_t n,
 		      struct probe *pr, const struct copy_options *opts, bool with_env)
 {
 	for (size_t i = 0; i < n; i++) {
+		/* An input whose times move is walked as it is written, not twice. */
 		struct add_how how = { .with_env = with_env, .shift = pr[i].shift,
-				       .verify = opts->verify && pr[i].walkable,
+				       .verify = opts->verify && pr[i].walkable && !pr[i].shift,
 				       .clock_as = pr[i].shift ? &pr[reference_input(pr, n)].clock : NULL };
 		char reason[900] = "";
 		int r;
@@ -309,32 +333,32 @@ static int build_meta(struct copy_meta *m, const char *const *paths, size_t n,
 	return 0;
 }
 
-static size_t count_copied(const struct probe *pr, size_t n)
+/* The copied input m->inputs[k] found damaged as it was written: re-encoded from now on. */
+static void mark_failed(struct probe *pr, const char *const *paths, size_t n, size_t k,
+			const char *why)
 {
-	size_t k = 0;
-
 	for (size_t i = 0; i < n; i++)
-		k += pr[i].copy;
-	return k;
+		if (pr[i].copy && k-- == 0) {
+			pr[i].copy = false;
+			say_why(&pr[i], paths[i], why);
+			return;
+		}
 }
 
-int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
-		    struct unify_params *params, const struct copy_options *opts,
-		    const char *stage_dir, struct copy_result *result, char *why,
-		    size_t why_size)
+/* One attempt at the output: 0 written; 1 nothing can be copied (why); 2 an input was
+ * found damaged as it was copied (now marked re-encoded: the caller starts again); -1. */
+static int write_once(const char *const *paths, size_t n, struct unify_params *params,
+		      const struct copy_options *opts, const char *stage_dir, const char *tmp_dir,
+		      struct probe *pr, bool *copied, struct copy_result *result, char *why,
+		      size_t why_size)
 {
 	struct copy_meta m;
-	struct probe *pr = calloc(n + 1, sizeof(*pr));
-	bool *copied = calloc(n + 1, sizeof(*copied));
-	char *tmp_dir = NULL;
-	int ret = -1;
+	size_t failed = 0;
+	int ret = 0;
 
 	*result = (struct copy_result){ 0 };
+	*params->counts = (struct unify_counts){ 0 };
 	copy_meta_init(&m);
-	if (!pr || !copied)
-		goto end;
-	if ((ret = refuse_job(job, why, why_size)) != 0 || (ret = choose(paths, n, opts, pr)) != 0)
-		goto end;
 	/* With inputs re-encoded, the environment is the one the filter merged from all. An
 	 * input found damaged by the walk is re-encoded too: the metadata is merged again. */
 	while (count_copied(pr, n) &&
@@ -342,18 +366,15 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 		copy_meta_release(&m);
 		copy_meta_init(&m);
 	}
-	if (ret < 0 || (ret = say_choices(paths, n, pr, count_copied(pr, n), why, why_size)) != 0)
+	if (ret < 0 || (ret = refuse_none_copied(n, pr, why, why_size)) != 0)
 		goto end;
+	say_choices(paths, n, pr);
 	for (size_t i = 0; i < n; i++) {
 		copied[i] = pr[i].copy;
 		result->traces += copied[i];
 	}
 	result->reencoded = n - result->traces;
 	ret = -1;
-	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
-		tmp_dir = NULL;
-		goto end;
-	}
 	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
 	if (has_metadata(tmp_dir)) {
@@ -368,13 +389,50 @@ int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
 	}
 	if (!opts->keep_clocks && (ret = refuse_clocks(&m, why, why_size)) != 0)
 		goto end;
-	ret = copy_all(&m, stage_dir, params, result, why, why_size);
+	ret = copy_all(&m, stage_dir, params, result, &failed, why, why_size);
+	if (ret == 1 && failed < result->traces) {
+		mark_failed(pr, paths, n, failed, why);
+		ret = 2;
+	} else if (ret == 1) {	/* the trace re-encoded here: a change under our feet */
+		fprintf(stderr, "hsatrace unify: %s\n", why);
+		ret = -1;
+	}
+end:
+	copy_meta_release(&m);
+	return ret;
+}
+
+int copy_path_write(struct unify_job *job, const char *const *paths, size_t n,
+		    struct unify_params *params, const struct copy_options *opts,
+		    const char *stage_dir, struct copy_result *result, char *why,
+		    size_t why_size)
+{
+	struct probe *pr = calloc(n + 1, sizeof(*pr));
+	bool *copied = calloc(n + 1, sizeof(*copied));
+	char *tmp_dir = NULL;
+	int ret = -1;
+
+	*result = (struct copy_result){ 0 };
+	if (!pr || !copied)
+		goto end;
+	if ((ret = refuse_job(job, why, why_size)) != 0 || (ret = choose(paths, n, opts, pr)) != 0)
+		goto end;
+	ret = -1;
+	if (asprintf(&tmp_dir, "%s-gpu", stage_dir) < 0) {
+		tmp_dir = NULL;
+		goto end;
+	}
+	/* Each round marks one more input re-encoded: at most n + 1. */
+	while ((ret = write_once(paths, n, params, opts, stage_dir, tmp_dir, pr, copied, result,
+				 why, why_size)) == 2) {
+		fs_remove_tree(stage_dir);
+		fs_remove_tree(tmp_dir);
+	}
 end:
 	if (tmp_dir)
 		fs_remove_tree(tmp_dir);
 	free(tmp_dir);
 	free(copied);
 	free(pr);
-	copy_meta_release(&m);
 	return ret;
 }

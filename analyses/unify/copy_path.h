@@ -20,8 +20,11 @@
  *   - its metadata is outside what copy_meta understands, another byte order, a packet
  *     header or context that is not a structure of whole-byte integers, a packet that
  *     begins before the previous one ends, a packet size outside its file;
- *   - verify and one of its streams does not decode to its end (copy_verify): the
- *     re-encoding keeps what reads, says which stream failed, and unify exits 1.
+ *   - verify and one of its streams does not decode to its end (ctf_walk, or copy_verify
+ *     for metadata the walk does not understand): the re-encoding keeps what reads, says
+ *     which stream failed, and unify exits 1. An input whose times move is walked once,
+ *     as it is copied: found damaged then, it is marked re-encoded and the output is
+ *     written again from the start (damage is rare; walking it twice is not).
  * Every input is re-encoded (1: nothing copied) when a trace needed salvage or a stream
  * file is shorter than its index, or when no input can be copied.
  *

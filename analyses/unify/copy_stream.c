@@ -253,14 +253,15 @@ static int packet_class(struct stream_copy *c, const unsigned char *head, ssize_
 }
 
 /* Reads and walks the packet when its events must be: every packet of an input to verify
- * (dry run), every packet whose times move. *walked: c->packet holds it. 0 or 1. */
+ * (dry run), every packet whose times move (as it is written: the walk that moves them
+ * finds damage too). *walked: c->packet holds it. 0 or 1. */
 static int walk_if_needed(struct stream_copy *c, uint64_t in_id, const unsigned char *ctx,
 			  const struct tsdl_layout *l, uint64_t bytes, uint64_t csize,
 			  uint64_t offset, bool *walked)
 {
 	int r;
 
-	*walked = c->in->types && (c->dry_run ? c->in->verify || c->in->shift : c->in->shift);
+	*walked = c->in->types && (c->dry_run ? c->in->verify : c->in->shift);
 	if (!*walked)
 		return 0;
 	r = read_packet(c, offset, bytes);

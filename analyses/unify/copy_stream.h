@@ -9,7 +9,9 @@
  *
  *   copy_stream_input(m, i, out_dir, dry_run, &counts, why, size)
  *       0 done; 1 the input cannot be copied (why: which file, what); -1 a write failed
- *       (said on stderr). dry_run walks and checks the packets without writing anything.
+ *       (said on stderr). dry_run walks and checks the packets without writing anything
+ *       (their events when copy_input.verify); an input whose times move (copy_input.shift)
+ *       has its events walked as they are written, so 1 can come from writing too.
  */
 #ifndef HSATRACE_UNIFY_COPY_STREAM_H
 #define HSATRACE_UNIFY_COPY_STREAM_H

@@ -293,7 +293,7 @@ static int add_member(struct parser *p, struct ctf_type *ty, char *name, struct 
 		return -1;
 	}
 	ty->members = v;
-	v[ty->n_members++] = (struct ctf_member){ name, m, false };
+	v[ty->n_members++] = (struct ctf_member){ .name = name, .type = m };
 	return 0;
 }
 
@@ -830,22 +830,137 @@ static int parse_statement(struct parser *p)
 	return fail(p, "a metadata statement is not understood: %.*s", (int)t.n, t.p), -1;
 }
 
-static bool is_reference(const struct ctf_types *t, const char *name)
+const char ctf_types_id_key[] = "id";
+
+/* The interned pointer of a reference name: ctf_types_id_key for "id", else the first
+ * of the refs equal to it (NULL: nothing refers to that name). */
+static const char *intern_key(char *const *refs, size_t n, const char *name)
 {
 	if (strcmp(name, "id") == 0)
-		return true;
-	for (size_t i = 0; i < t->n_all; i++)
-		if (t->all[i]->ref && strcmp(t->all[i]->ref, name) == 0)
-			return true;
-	return false;
+		return ctf_types_id_key;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(refs[i], name) == 0)
+			return refs[i];
+	return NULL;
 }
 
-/* Marks the members whose values the walk must remember (by name). */
-static void mark_references(struct ctf_types *t)
+/* Marks the members whose values the walk must remember (by name), and interns the
+ * names references go by (the refs, of variants and sequences, are few: listed first). */
+static int mark_references(struct ctf_types *t)
 {
+	char **refs = malloc((t->n_all + 1) * sizeof(*refs));
+	size_t n = 0;
+
+	if (!refs)
+		return -1;
 	for (size_t i = 0; i < t->n_all; i++)
-		for (size_t k = 0; k < t->all[i]->n_members; k++)
-			t->all[i]->members[k].referenced = is_reference(t, t->all[i]->members[k].name);
+		if (t->all[i]->ref)
+			refs[n++] = t->all[i]->ref;
+	for (size_t i = 0; i < t->n_all; i++) {
+		struct ctf_type *ty = t->all[i];
+
+		if (ty->ref)
+			ty->ref_key = intern_key(refs, n, ty->ref);
+		for (size_t k = 0; k < ty->n_members; k++) {
+			ty->members[k].key = intern_key(refs, n, ty->members[k].name);
+			ty->members[k].referenced = ty->members[k].key != NULL;
+		}
+	}
+	free(refs);
+	return 0;
+}
+
+static uint64_t align_bits(uint64_t v, unsigned a)
+{
+	return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+/* Whether the struct's members lay out the same from any position aligned to the struct's
+ * alignment, none remembered: *bits their extent. */
+static bool fixed_struct(struct ctf_type *ty, uint64_t *bits);
+
+/* Measures ty->fixed_bits/fixed_align once (types are shared: memoized). An array's
+ * elements are walked each aligned to its own alignment: fixed when they follow each other
+ * without padding. */
+static void measure_fixed(struct ctf_type *ty)
+{
+	uint64_t bits = 0;
+
+	if (ty->fixed_measured)
+		return;
+	ty->fixed_measured = true;
+	switch (ty->kind) {
+	case CTF_INT:
+	case CTF_FLOAT:
+		if (!ty->clock)
+			bits = ty->size;
+		ty->fixed_align = ty->align;
+		break;
+	case CTF_STRUCT:
+		if (!fixed_struct(ty, &bits))
+			bits = 0;
+		ty->fixed_align = ty->align;
+		break;
+	case CTF_ARRAY:
+		measure_fixed(ty->elem);
+		ty->fixed_align = ty->elem->fixed_align;
+		if (ty->length && ty->elem->fixed_bits && ty->elem->fixed_align &&
+		    ty->elem->fixed_bits % ty->elem->fixed_align == 0 &&
+		    ty->length <= UINT64_MAX / 2 / ty->elem->fixed_bits)
+			bits = ty->length * ty->elem->fixed_bits;
+		break;
+	default:
+		break;
+	}
+	ty->fixed_bits = bits;
+}
+
+static bool fixed_struct(struct ctf_type *ty, uint64_t *bits)
+{
+	uint64_t pos = 0;
+
+	for (size_t i = 0; i < ty->n_members; i++) {
+		struct ctf_type *m = ty->members[i].type;
+
+		measure_fixed(m);
+		if (!m->fixed_bits || ty->members[i].referenced || m->fixed_align > ty->align ||
+		    pos > UINT64_MAX / 4 || m->fixed_bits > UINT64_MAX / 4)
+			return false;
+		pos = align_bits(pos, m->fixed_align) + m->fixed_bits;
+	}
+	*bits = pos;
+	return true;
+}
+
+/* The run of fixed-size members from member k: as long as the members after it are of
+ * fixed size, not referenced and no more aligned than it (so their layout from it does
+ * not depend on where it starts). */
+static void measure_run(struct ctf_type *ty, size_t k)
+{
+	struct ctf_member *first = &ty->members[k];
+	unsigned a = first->type->fixed_align;
+	uint64_t pos = 0;
+	size_t n = 0;
+
+	for (size_t i = k; i < ty->n_members; i++, n++) {
+		const struct ctf_member *m = &ty->members[i];
+
+		if (!m->type->fixed_bits || m->referenced || m->type->fixed_align > a ||
+		    pos > UINT64_MAX / 4 || m->type->fixed_bits > UINT64_MAX / 4)
+			break;
+		pos = align_bits(pos, m->type->fixed_align) + m->type->fixed_bits;
+	}
+	first->run_len = n;
+	first->run_bits = pos;
+	first->run_align = a;
+}
+
+static void measure_runs(struct ctf_type *ty)
+{
+	if (ty->kind != CTF_STRUCT)
+		return;
+	for (size_t k = 0; k < ty->n_members; k++)
+		measure_run(ty, k);
 }
 
 /* A table of the stream's events by id, for ids as LTTng numbers them (from 0). */
@@ -887,7 +1002,12 @@ struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 	for (size_t i = 0; i < t->n_all; i++)
 		t->all[i]->big_endian = p.bo[i] == BO_NATIVE ? t->big_endian : p.bo[i] == BO_BE;
 	free(p.bo);
-	mark_references(t);
+	if (mark_references(t) != 0)
+		goto error_nobo;
+	for (size_t i = 0; i < t->n_all; i++)
+		measure_fixed(t->all[i]);
+	for (size_t i = 0; i < t->n_all; i++)
+		measure_runs(t->all[i]);
 	for (size_t i = 0; i < t->n_streams; i++)
 		if (index_events(&t->streams[i]) != 0)
 			goto error_nobo;

@@ -1,7 +1,8 @@
 /*
  * ctf_type - the field types of a CTF 1.8 trace, parsed from its metadata (TSDL), as far as
  * walking its events needs them (ctf_walk): sizes, alignments, byte orders, enumeration
- * ranges, variant tags, sequence lengths, which integers are clock values. What is outside
+ * ranges, variant tags, sequence lengths, which integers are clock values, which types have
+ * a fixed size (walked in one step), the names references go by. What is outside
  * that (typedef'd arrays, scoped type declarations inside blocks, ...) is "not understood":
  * the caller then decodes with babeltrace2 instead.
  *
@@ -30,6 +31,12 @@ struct ctf_member {
 	char *name;
 	struct ctf_type *type;
 	bool referenced;	/* a variant tag, a sequence length or an event id goes by its name */
+	const char *key;	/* referenced: its name interned (see ctf_types_id_key) */
+	/* > 0: this member and the run_len - 1 after it are walked in one step, run_bits
+	 * from a position aligned to run_align (each of fixed size, none referenced) */
+	size_t run_len;
+	uint64_t run_bits;
+	unsigned run_align;
 };
 
 struct ctf_type {
@@ -42,8 +49,14 @@ struct ctf_type {
 	struct ctf_member *members;	/* struct fields, variant options */
 	size_t n_members;
 	char *ref;			/* variant: its tag; sequence: its length (last name) */
+	const char *ref_key;		/* ref interned (see ctf_types_id_key) */
 	struct ctf_type *elem;		/* array, sequence */
 	uint64_t length;		/* array */
+	/* > 0: the type is walked in one step, fixed_bits from a position aligned to
+	 * fixed_align (no clock value, string, variant, sequence or referenced member in it) */
+	uint64_t fixed_bits;
+	unsigned fixed_align;
+	bool fixed_measured;
 };
 
 struct ctf_event_class {
@@ -74,6 +87,9 @@ struct ctf_types {
 struct ctf_types *ctf_types_parse(const char *text, const char *end, char *why,
 				  size_t why_size);
 const struct ctf_stream_class *ctf_types_stream(const struct ctf_types *t, uint64_t id);
+/* Reference names are interned: equal names (a member's key, a type's ref_key) are one
+ * pointer, so the walk matches them by pointer; "id" (the event id) is this one. */
+extern const char ctf_types_id_key[];
 void ctf_types_destroy(struct ctf_types *t);
 
 #endif

@@ -84,6 +84,25 @@ static uint64_t read_bits(const struct walk *w, unsigned size, bool be)
 
 static void write_bits(struct walk *w, uint64_t pos, unsigned size, bool be, uint64_t v)
 {
+	uint8_t *p = w->buf + pos / 8;
+	unsigned shift = (unsigned)(pos % 8);
+
+	if (!be && shift + size <= 64) {	/* the bytes it spans, read, changed, written */
+		unsigned bytes = (shift + size + 7) / 8;
+		uint64_t x = 0, mask = (size < 64 ? (1ull << size) - 1 : ~0ull) << shift;
+
+		for (unsigned i = 0; i < bytes; i++)
+			x |= (uint64_t)p[i] << (8 * i);
+		x = (x & ~mask) | ((v << shift) & mask);
+		for (unsigned i = 0; i < bytes; i++)
+			p[i] = (uint8_t)(x >> (8 * i));
+		return;
+	}
+	if (be && shift == 0 && size % 8 == 0) {
+		for (unsigned i = 0; i < size / 8; i++)
+			p[i] = (uint8_t)(v >> (size - 8 - 8 * i));
+		return;
+	}
 	for (unsigned i = 0; i < size; i++) {
 		uint64_t b = pos + i;
 		unsigned bit = be ? 7 - (unsigned)(b % 8) : (unsigned)(b % 8);
@@ -93,6 +112,7 @@ static void write_bits(struct walk *w, uint64_t pos, unsigned size, bool be, uin
 	}
 }
 
+/* name, and recall's: interned (ctf_member.key, ctf_type.ref_key), matched by pointer. */
 static void remember(struct walk *w, const char *name, int64_t v, const struct ctf_type *t)
 {
 	w->seen[w->n_seen % SEEN_MAX] = (struct seen){ name, v, t };
@@ -106,7 +126,7 @@ static const struct seen *recall(const struct walk *w, const char *name)
 	for (unsigned k = 1; k <= n; k++) {
 		const struct seen *s = &w->seen[(w->n_seen - k) % SEEN_MAX];
 
-		if (s->name && strcmp(s->name, name) == 0)
+		if (s->name == name)
 			return s;
 	}
 	return NULL;
@@ -156,12 +176,25 @@ static enum ctf_walk_status walk_int(struct walk *w, const struct ctf_type *t,
 	if (t->is_signed && t->size < 64 && (u >> (t->size - 1)) & 1)
 		v = (int64_t)(u | ~((1ull << t->size) - 1));
 	if (as && as->referenced)
-		remember(w, as->name, v, t);
+		remember(w, as->key, v, t);
 	return t->clock ? clock_value(w, t, pos, u) : CTF_WALK_OK;
 }
 
 static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 				      const struct ctf_member *as);
+
+/* Fields of a fixed size (ctf_type.fixed_bits, ctf_member.run_bits) in one step: `bits`
+ * from the next position aligned to `a`. False when they do not fit in the content: the
+ * caller walks them field by field then, to say where. */
+static bool step_over(struct walk *w, unsigned a, uint64_t bits)
+{
+	uint64_t pos = a > 1 ? (w->pos + a - 1) & ~(uint64_t)(a - 1) : w->pos;
+
+	if (pos > w->end || w->end - pos < bits)
+		return false;
+	w->pos = pos + bits;
+	return true;
+}
 
 static enum ctf_walk_status walk_elems(struct walk *w, const struct ctf_type *elem, uint64_t n)
 {
@@ -179,6 +212,11 @@ static enum ctf_walk_status walk_elems(struct walk *w, const struct ctf_type *el
 		w->pos += n * elem->size;
 		return CTF_WALK_OK;
 	}
+	/* elements of a fixed size one after the other (no padding between them) */
+	if (n && elem->fixed_bits && elem->fixed_bits % elem->fixed_align == 0 &&
+	    n <= UINT64_MAX / elem->fixed_bits &&
+	    step_over(w, elem->fixed_align, n * elem->fixed_bits))
+		return CTF_WALK_OK;
 	for (uint64_t i = 0; i < n; i++)
 		if ((s = walk_type(w, elem, NULL)) != CTF_WALK_OK)
 			return s;
@@ -193,7 +231,7 @@ static bool option_is(const char *option, const char *label)
 
 static enum ctf_walk_status walk_variant(struct walk *w, const struct ctf_type *t)
 {
-	const struct seen *tag = t->ref ? recall(w, t->ref) : NULL;
+	const struct seen *tag = t->ref_key ? recall(w, t->ref_key) : NULL;
 	const char *label = NULL;
 
 	if (!tag || !tag->t->ranges)
@@ -216,6 +254,8 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 
 	if (!w->budget--)
 		return say(w, CTF_WALK_DAMAGED, "more fields than the packet's size can hold");
+	if (t->fixed_bits && !(as && as->referenced) && step_over(w, t->fixed_align, t->fixed_bits))
+		return CTF_WALK_OK;
 	switch (t->kind) {
 	case CTF_INT:
 		return walk_int(w, t, as);
@@ -241,16 +281,24 @@ static enum ctf_walk_status walk_type(struct walk *w, const struct ctf_type *t,
 	case CTF_STRUCT:
 		if ((s = align_to(w, t->align)) != CTF_WALK_OK)
 			return s;
-		for (size_t i = 0; i < t->n_members; i++)
-			if ((s = walk_type(w, t->members[i].type, &t->members[i])) != CTF_WALK_OK)
+		for (size_t i = 0; i < t->n_members;) {
+			const struct ctf_member *m = &t->members[i];
+
+			if (m->run_len && step_over(w, m->run_align, m->run_bits)) {
+				i += m->run_len;
+				continue;
+			}
+			if ((s = walk_type(w, m->type, m)) != CTF_WALK_OK)
 				return s;
+			i++;
+		}
 		return CTF_WALK_OK;
 	case CTF_VARIANT:
 		return walk_variant(w, t);
 	case CTF_ARRAY:
 		return walk_elems(w, t->elem, t->length);
 	case CTF_SEQUENCE: {
-		const struct seen *len = recall(w, t->ref);
+		const struct seen *len = t->ref_key ? recall(w, t->ref_key) : NULL;
 
 		if (!len)
 			return say(w, CTF_WALK_UNSUPPORTED, "a sequence's length %s is not found",
@@ -287,7 +335,7 @@ static enum ctf_walk_status walk_event(struct walk *w, const struct ctf_stream_c
 		s = walk_type(w, sc->event_context, NULL);
 	if (s != CTF_WALK_OK)
 		return s;
-	id = recall(w, "id");	/* the last one: an extended header's over the compact one */
+	id = recall(w, ctf_types_id_key);	/* the last one: an extended header's */
 	ec = id ? event_class(sc, (uint64_t)id->v) : sc->n_events == 1 ? &sc->events[0] : NULL;
 	if (!ec)
 		return say(w, CTF_WALK_DAMAGED, "an event of unknown id %lld",

@@ -1,14 +1,30 @@
 #include "analyses/unify/tsdl.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* TSDL is ASCII: the C locale's classes, without <ctype.h>'s call per character (the
+ * metadata of a trace is tokenized several times, hundreds of KiB each). */
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool is_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 static bool ident_char(char c, bool first)
 {
-	return c == '_' || isalpha((unsigned char)c) || (!first && isdigit((unsigned char)c));
+	return c == '_' || is_alpha(c) || (!first && is_digit(c));
 }
 
 /* Skips white space and comments; false on an unterminated comment. */
@@ -17,7 +33,7 @@ static bool skip_blank(const char **cur, const char *end)
 	const char *p = *cur;
 
 	for (;;) {
-		while (p < end && isspace((unsigned char)*p))
+		while (p < end && is_space(*p))
 			p++;
 		if (p + 1 < end && p[0] == '/' && p[1] == '*') {
 			const char *close = p + 2;
@@ -72,10 +88,9 @@ bool tsdl_next(const char **cur, const char *end, struct tsdl_tok *t)
 		t->kind = TSDL_IDENT;
 		while (p < end && ident_char(*p, false))
 			p++;
-	} else if (isdigit((unsigned char)*p) || (*p == '-' && p + 1 < end &&
-						  isdigit((unsigned char)p[1]))) {
+	} else if (is_digit(*p) || (*p == '-' && p + 1 < end && is_digit(p[1]))) {
 		t->kind = TSDL_NUMBER;
-		for (p++; p < end && (isalnum((unsigned char)*p)); p++)
+		for (p++; p < end && (is_alpha(*p) || is_digit(*p)); p++)
 			;
 	} else if (*p == ':' && p + 1 < end && p[1] == '=') {
 		t->kind = TSDL_PUNCT;

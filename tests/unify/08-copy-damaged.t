@@ -17,7 +17,7 @@ app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 for p in "$record" "$unify" "$app"; do
 	[ -x "$p" ] || skip_all "not built: $p"
 done
-plan 22
+plan 23
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR
@@ -99,6 +99,15 @@ ok $? "another clock and damaged: re-encoded, said why, the intact run copied, e
 babeltrace2 "$tmp/bl.out" >"$tmp/bl.out.txt" 2>/dev/null && babeltrace2 "$tmp/bl.re" >"$tmp/bl.re.txt" 2>/dev/null &&
 	[ -s "$tmp/bl.re.txt" ] && cmp -s "$tmp/bl.out.txt" "$tmp/bl.re.txt"
 ok $? "another clock and damaged: the output reads, the same events as --reencode"
+# Its events are walked once, as its times are moved while copied: the damage is found
+# then and the output written again from the start, with it re-encoded.
+[ "$(grep -c "re-encoding $blt:" "$tmp/bl.log")" = 1 ] &&
+	[ "$(grep -c "copying $blt with its times moved" "$tmp/bl.log")" -le 1 ] &&
+	[ "$(find "$tmp/bl.out" -name metadata | wc -l)" = 1 ] &&
+	[ "$(find "$tmp/bl.out" -mindepth 1 -type d | wc -l)" = 0 ] &&
+	[ -z "$(find "$tmp" -maxdepth 1 -name "bl.out.tmp-*")" ]
+ok $? "another clock and damaged: each choice said once, one trace, no leftover of the first attempt" ||
+	sed 's/^/# /' "$tmp/bl.log" >&2
 
 # The intact recording alone is copied (verified, nothing to re-encode).
 "$unify" --summary "$tmp/good" -o "$tmp/good.out" >"$tmp/good.sum" 2>"$tmp/good.log"
