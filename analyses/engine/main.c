@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
 #include "analyses/engine/interval_text.h"
@@ -149,7 +150,7 @@ static int bad_value(const char *option)
 {
 	fprintf(stderr, "hsatrace analyze: invalid value for option --%s: '%s'\n", option,
 		optarg ? optarg : "");
-	usage(stderr);
+	cmd_usage_hint("analyze");
 	return -1;
 }
 
@@ -253,7 +254,7 @@ static int take_option(int c, struct opts *o)
 		usage(stdout);
 		exit(0);
 	default:
-		usage(stderr);
+		cmd_usage_hint("analyze");
 		return -1;
 	}
 }
@@ -726,6 +727,8 @@ int main(int argc, char **argv)
 	const char *trace;
 
 	memset(&a, 0, sizeof(a));
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace analyze";
 	if (parse_args(argc, argv, &a.o))
 		return 2;
 	nxml = argc - optind - (a.o.mode == M_CHECK || a.o.mode == M_LIST ? 0 : 1);

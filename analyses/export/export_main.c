@@ -85,7 +85,7 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 		else if (c == 'h')
 			return fputs(usage_text, stdout), 0;
 		else if (c != 'f')
-			return cmd_usage_error("export", "bad option");
+			return cmd_usage_hint("export");
 	}
 	if (!a->open)
 		return cmd_usage_error("export", "missing --format (sqlite, csv, perfetto)");

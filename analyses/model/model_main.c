@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/usage_error.h"
 #include "analyses/model/model.h"
 #include "analyses/model/model_read.h"
 
@@ -37,14 +38,6 @@ static const char usage_text[] =
 	"  -o, --output FILE     write there instead of standard output\n"
 	"  -h, --help            show this help\n"
 	"See hsatrace-model(1) and docs/model.md.\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs(PROG ": ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hsatrace model --help'.\n", stderr);
-	return 2;
-}
 
 struct options {
 	int json;
@@ -73,12 +66,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return usage_error("unknown format '%s' (text, json)", optarg);
+				return cmd_usage_error("model", "unknown format '%s' (text, json)", optarg);
 			o->json = strcmp(optarg, "json") == 0;
 			break;
 		case 'w':
 			if (model_whatif_parse(&o->whatif, optarg, err, sizeof(err)))
-				return usage_error("%s", err);
+				return cmd_usage_error("model", "%s", err);
 			break;
 		case 'l':
 			o->lqn = optarg;
@@ -93,11 +86,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return usage_error("%s", "bad option");
+			return cmd_usage_hint("model");
 		}
 	}
 	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "expected one TRACE" : "missing TRACE");
+		return cmd_usage_error("model", "%s", optind < argc ? "expected one TRACE" : "missing TRACE");
 	o->trace = argv[optind];
 	return -1;
 }
@@ -157,8 +150,11 @@ int main(int argc, char **argv)
 	struct model_prediction base = { 0 }, whatif = { 0 };
 	struct model_report report = { 0 };
 	char err[4096];
-	int ret = parse_options(argc, argv, &o), changed;
+	int ret, changed;
 
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)PROG;
+	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		return ret;
 	ret = 1;

@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "analyses/common/usage_error.h"
 #include "analyses/record/child.h"
 #include "analyses/record/follow_server.h"
 #include "analyses/record/hip_needed.h"
@@ -248,13 +249,12 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'u': o->url = optarg; break;
 		case 'S': o->subbuf_size = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); exit(0);
-		default: usage(stderr); return EXIT_USAGE;
+		default: return cmd_usage_hint("record");
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "hsatrace record: missing the program to run\n");
-		usage(stderr);
-		return EXIT_USAGE;
+		return cmd_usage_hint("record");
 	}
 	if (check_values(o) != 0 || add_categories(o, categories) != 0)
 		return EXIT_USAGE;

@@ -138,7 +138,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return cmd_usage_error("report", "bad option");
+			return cmd_usage_hint("report");
 		}
 	}
 	if (!o->output)

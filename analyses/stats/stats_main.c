@@ -87,7 +87,7 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 			fputs(usage_text, stdout);
 			return -1;
 		default:
-			*status = cmd_usage_error("stats", "bad option");
+			*status = cmd_usage_hint("stats");
 		}
 		if (*status)
 			return -1;

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 
+#include "analyses/common/usage_error.h"
 #include "analyses/unify/copy_path.h"
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"
@@ -116,8 +117,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			usage(stdout);
 			exit(0);
 		default:
-			usage(stderr);
-			return 2;
+			return cmd_usage_hint("unify");
 		}
 	}
 	o->inputs = argv + optind;
@@ -363,7 +363,11 @@ int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct run_state rs = { 0 };
-	int status = parse_args(argc, argv, &o);
+	int status;
+
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace unify";
+	status = parse_args(argc, argv, &o);
 
 	unify_job_init(&rs.job);
 	if (status != 0)

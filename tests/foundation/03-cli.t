@@ -53,10 +53,10 @@ for c in $commands; do
 	case "$first" in "hsatrace $c: "*) ;; *) bad="$bad $c($first)" ;; esac
 done
 is "$bad" "" "every command's messages start with 'hsatrace CMD: '"
-# And on an unknown option, getopt's own message too (analyze, unify and model still print
-# their program path there: left to the branches working on them).
+# And on an unknown option, getopt's own message too, followed by one line saying where the
+# usage is (not the whole usage).
 bad=""
-for c in record stats report export views kernels; do
+for c in record stats report export views kernels analyze unify model; do
 	first=$("$hsat" "$c" --no-such-option 2>&1 >/dev/null | head -n 1)
 	case "$first" in "hsatrace $c: "*) ;; *) bad="$bad $c($first)" ;; esac
 done
