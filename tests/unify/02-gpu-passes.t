@@ -6,20 +6,11 @@
 # (queue, sequence, kernel name); a dispatch missing from a pass and another schema version
 # are reported.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
-for p in "$record" "$unify" "$app"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
+unify_require
 plan 30
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
+record_start
 val() { sed -n "s/^$1=//p" "$2"; }
 
 rec -c A,B -c C -o "$tmp/rec" -- "$app" 2>"$tmp/rec.log"

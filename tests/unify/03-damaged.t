@@ -5,21 +5,13 @@
 # babeltrace2's internal addresses), a best-effort output that babeltrace2 reads, and counts
 # of what was skipped.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
 ooo=$HSATRACE_BUILD/tests/unify/ooo_trace
 shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
-for p in "$record" "$unify" "$app" "$ooo"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+unify_require "$ooo"
 plan 24
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 val() { sed -n "s/^$1=//p" "$2"; }
 not_crashed() { [ "$1" -lt 128 ]; }
 

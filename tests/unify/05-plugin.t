@@ -2,16 +2,9 @@
 # The babeltrace2 plugin: filter.hsatrace.unify, loaded by the babeltrace2 CLI with
 # --plugin-path, produces the same unified trace as hsatrace-unify from a recorded trace.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
 plugins=$HSATRACE_BUILD/lib/hsatrace/babeltrace2
-for p in "$record" "$unify" "$app" "$plugins/babeltrace-plugin-hsatrace.so"; do
-	[ -e "$p" ] || skip_all "not built: $p"
-done
+unify_require "$plugins/babeltrace-plugin-hsatrace.so"
 plan 7
 
 # A sanitized plugin needs the sanitizer runtimes in babeltrace2 (which is not sanitized).
@@ -24,8 +17,7 @@ bt() {
 	fi
 }
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 
 out=$(bt --plugin-path="$plugins" list-plugins 2>&1)
 case "$out" in *'filter.hsatrace.unify'*) r=0 ;; *) r=1 ;; esac

@@ -4,20 +4,11 @@
 # inside a recording is skipped, said once; two recordings made with different event-schema
 # versions keep their own run names and versions in the output's environment.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
-for p in "$record" "$unify" "$app"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
+unify_require
 plan 17
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
-rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
+record_start
 val() { sed -n "s/^$1=//p" "$2"; }
 env_of() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null; }
 

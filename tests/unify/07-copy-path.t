@@ -12,25 +12,17 @@
 # of its own. An input that cannot be
 # copied is re-encoded, with the reason said.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
 
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
 stats=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
 ooo=$HSATRACE_BUILD/tests/unify/ooo_trace
 samples=$HSATRACE_SRC/traces-samples/traces
 shared=$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains
-for p in "$record" "$unify" "$stats" "$app" "$ooo"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+unify_require "$stats" "$ooo"
 plan 70
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 val() { sed -n "s/^$1=//p" "$2"; }
-rec() { "$record" --no-tracer --no-kernel -e activity "$@"; }
 env_of() { babeltrace2 --output-format=ctf-metadata "$1" 2>/dev/null | sed -n '/^env {/,/^};/p' | sort; }
 
 # Unifies $2... both ways into $tmp/$1.copy and $tmp/$1.re and compares what babeltrace2

@@ -8,19 +8,11 @@
 # the intact one is still copied. An input whose metadata the walk does not understand is
 # decoded by babeltrace2 instead. --no-verify copies the damage as it is.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
-lttng_harness_unprivileged "$@"
-
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-unify=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-unify
-app=$HSATRACE_BUILD/tests/unify/gpu_emitter
-for p in "$record" "$unify" "$app"; do
-	[ -x "$p" ] || skip_all "not built: $p"
-done
+. "$HSATRACE_SRC/tests/lib/unify-harness.sh"
+unify_require
 plan 23
 
-lttng_harness_start || exit 1
-tmp=$LTTNG_HARNESS_DIR
+record_start
 val() { sed -n "s/^$1=//p" "$2"; }
 rec() { "$record" --no-tracer --no-kernel -e activity --event 'hsatrace_bench:*' "$@"; }
 
