@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmdline/usage_error.h"
 #include "generator/output.h"
 
 #define PROG "hsatrace views"
@@ -266,7 +267,10 @@ static int open_trace(const char *arg, char *trace, char *metadata)
 	return 0;
 }
 
-/* Returns 0 and sets *output (NULL: default), 1 after --help, or -1 on a usage error. */
+/*
+ * Returns 0 and sets *output (NULL: default), 1 after --help, or 2 (the exit status) after a
+ * usage error, whose message is written.
+ */
 static int parse_options(int argc, char **argv, const char **output)
 {
 	static const struct option longopts[] = {
@@ -286,15 +290,16 @@ static int parse_options(int argc, char **argv, const char **output)
 			usage(stdout);
 			return 1;
 		} else {
-			return -1;
+			return cmd_usage_hint("views");
 		}
 	}
-	if (argc - optind != 1 || (*output && !**output))
-		return -1;
-	if (*output && strcmp(*output, "-") == 0) {
-		fprintf(stderr, PROG ": -o -: the views are several files, they need a folder\n");
-		return -1;
-	}
+	if (argc - optind != 1)
+		return cmd_usage_error("views", "%s",
+				       optind < argc ? "expected one TRACE_DIR" : "missing TRACE_DIR");
+	if (*output && !**output)
+		return cmd_usage_error("views", "-o needs a folder, not ''");
+	if (*output && strcmp(*output, "-") == 0)
+		return cmd_usage_error("views", "-o -: the views are several files, they need a folder");
 	return 0;
 }
 
@@ -305,11 +310,8 @@ int main(int argc, char **argv)
 	const char *output;
 	int rc = parse_options(argc, argv, &output);
 
-	if (rc != 0) {
-		if (rc < 0)
-			usage(stderr);
-		return rc < 0 ? 2 : 0;
-	}
+	if (rc != 0)
+		return rc == 1 ? 0 : rc;
 	if (open_trace(argv[optind], trace, metadata) < 0)
 		return 1;
 	if (output)

@@ -9,12 +9,14 @@
  * Exit status: 0 built, 1 a file was refused or did not compile, 2 usage error.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cmdline/usage_error.h"
 #include "kernels/compile.h"
 #include "kernels/rewrite.h"
 
@@ -47,67 +49,63 @@ struct request {
 	bool verbose;
 };
 
-static int usage_error(const char *message, const char *what)
+/* -I DIR, -IDIR and the like: the flag joined to its value, for the compiler. */
+static int take_flag(struct request *r, int option, const char *value)
 {
-	fprintf(stderr, "hsatrace kernels: %s%s%s\n", message, what ? ": " : "", what ? what : "");
-	fprintf(stderr, "usage: hsatrace kernels [options] FILE.hip... -o OUT.so (see --help)\n");
-	return 2;
-}
-
-/* -I DIR / -IDIR and the like: the flag joined to its value, for the compiler. */
-static int take_flag(struct request *r, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
 	char *joined;
 
 	if (r->flag_count == MAX_FLAGS)
-		return usage_error("too many -I/-D/-O options", NULL);
-	if (a[2]) {
-		r->flags[r->flag_count++] = a;
-		return 0;
-	}
-	if (*i + 1 >= argc)
-		return usage_error("option needs a value", a);
-	joined = malloc(strlen(argv[*i + 1]) + 3);
+		return cmd_usage_error("kernels", "too many -I/-D/-O options");
+	joined = malloc(strlen(value) + 3);
 	if (!joined)
-		return usage_error("out of memory", NULL);
-	sprintf(joined, "%s%s", a, argv[++*i]);
+		return cmd_usage_error("kernels", "out of memory");
+	sprintf(joined, "-%c%s", option, value);
 	r->flags[r->flag_count++] = joined;
 	r->joined[r->joined_count++] = joined;
 	return 0;
 }
 
-/* 0, or the exit status of a usage error; -1 for --help. */
-static int parse(struct request *r, int argc, char **argv)
+/* The operands (the sources) that getopt has moved after the options. */
+static int take_files(struct request *r, int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int status;
-
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
-			return -1;
-		if (strcmp(a, "-v") == 0) {
-			r->verbose = true;
-		} else if (strcmp(a, "-o") == 0) {
-			if (i + 1 >= argc)
-				return usage_error("-o needs a file", NULL);
-			r->output = argv[++i];
-		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-O", 2)) {
-			if ((status = take_flag(r, argc, argv, &i)) != 0)
-				return status;
-		} else if (a[0] == '-') {
-			return usage_error("unknown option", a);
-		} else if (r->file_count == MAX_FILES) {
-			return usage_error("too many files", a);
-		} else {
-			r->files[r->file_count++] = a;
-		}
+	for (int i = optind; i < argc; i++) {
+		if (r->file_count == MAX_FILES)
+			return cmd_usage_error("kernels", "too many files: %s", argv[i]);
+		r->files[r->file_count++] = argv[i];
 	}
 	if (!r->file_count)
-		return usage_error("no source file", NULL);
+		return cmd_usage_error("kernels", "no source file");
 	if (!r->output)
-		return usage_error("no output file (-o OUT.so)", NULL);
+		return cmd_usage_error("kernels", "no output file (-o OUT.so)");
 	return 0;
+}
+
+/* 0, or the exit status of a usage error (its message written); -1 for --help. */
+static int parse(struct request *r, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, status;
+
+	/* getopt prefixes its own messages (unknown option, missing argument) with argv[0] */
+	argv[0] = (char *)"hsatrace kernels";
+	while ((c = getopt_long(argc, argv, "hvo:I:D:O:", longopts, NULL)) != -1) {
+		if (c == 'h')
+			return -1;
+		if (c == 'v') {
+			r->verbose = true;
+		} else if (c == 'o') {
+			r->output = optarg;
+		} else if (c == 'I' || c == 'D' || c == 'O') {
+			if ((status = take_flag(r, c, optarg)) != 0)
+				return status;
+		} else {
+			return cmd_usage_hint("kernels");
+		}
+	}
+	return take_files(r, argc, argv);
 }
 
 /* The device header's folder and library, beside this program in the build or install tree. */

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
 #include "analyses/engine/interval_text.h"

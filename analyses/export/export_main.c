@@ -13,7 +13,7 @@
 
 #include "analyses/export/export_decode.h"
 #include "analyses/common/trace_read.h"
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/common/schema_version.h"
 
 static const char usage_text[] =

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "analyses/common/out_file.h"
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/model/model.h"
 #include "analyses/model/model_read.h"
 

@@ -26,7 +26,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/record/child.h"
 #include "analyses/record/follow_server.h"
 #include "analyses/record/hip_needed.h"

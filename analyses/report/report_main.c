@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
 #include "analyses/stats/stats_table.h"

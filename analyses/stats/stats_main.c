@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/trace_read.h"
 

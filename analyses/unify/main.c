@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 
-#include "analyses/common/usage_error.h"
+#include "cmdline/usage_error.h"
 #include "analyses/unify/copy_path.h"
 #include "analyses/unify/gpu_store.h"
 #include "analyses/unify/inputs.h"

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 13
+plan 14
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -61,6 +61,18 @@ for c in record stats report export views kernels analyze unify model; do
 	case "$first" in "hsatrace $c: "*) ;; *) bad="$bad $c($first)" ;; esac
 done
 is "$bad" "" "an unknown option's message starts with 'hsatrace CMD: ' too"
+# getopt's one line, then "Try 'hsatrace CMD --help'.": two lines, exit 2, for every command.
+bad=""
+for c in $commands; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || continue
+	err=$("$hsat" "$c" --no-such-option 2>&1 >/dev/null)
+	rc=$?
+	second=$(printf '%s\n' "$err" | sed -n 2p)
+	lines=$(printf '%s\n' "$err" | wc -l)
+	[ "$rc" -eq 2 ] && [ "$lines" -eq 2 ] && [ "$second" = "Try 'hsatrace $c --help'." ] ||
+		bad="$bad $c(exit $rc, $lines lines)"
+done
+is "$bad" "" "an unknown option: getopt's line and one line naming CMD --help, exit 2"
 out=$("$hsat" help)
 case "$out" in *"hsatrace help <command>"*) r=0 ;; *) r=1 ;; esac
 ok $r "--help mentions 'hsatrace help <command>'"

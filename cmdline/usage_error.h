@@ -8,8 +8,8 @@
  * alone, after a message getopt has already written (an unknown option, a missing argument:
  * set argv[0] to "hsatrace CMD" so that getopt's message names the command).
  */
-#ifndef HSATRACE_COMMON_USAGE_ERROR_H
-#define HSATRACE_COMMON_USAGE_ERROR_H
+#ifndef HSATRACE_CMDLINE_USAGE_ERROR_H
+#define HSATRACE_CMDLINE_USAGE_ERROR_H
 
 #include <stdarg.h>
 #include <stdio.h>

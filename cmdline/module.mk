@@ -1,0 +1,2 @@
+# cmdline/: what every command's main shares and nothing else includes (usage_error.h).
+# Header-only: nothing to build or install here.
