@@ -51,6 +51,16 @@ struct hsat_agent *hsat_agent_from_handle(hsa_agent_t agent)
 	return NULL;
 }
 
+hsa_status_t hsat_agent_checked(hsa_agent_t handle, bool argument_given,
+				struct hsat_agent **agent)
+{
+	HSAT_REQUIRE_INIT();
+	*agent = hsat_agent_from_handle(handle);
+	if (!*agent)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return argument_given ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 hsa_status_t impl_hsa_iterate_agents(hsa_status_t (*callback)(hsa_agent_t agent, void *data),
 				     void *data)
 {
@@ -275,13 +285,10 @@ static bool amd_info(const struct hsat_agent *agent, hsa_amd_agent_info_t attrib
 hsa_status_t impl_hsa_agent_get_info(hsa_agent_t handle, hsa_agent_info_t attribute, void *value)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, value != NULL, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	if (core_info(agent, attribute, value))
 		return HSA_STATUS_SUCCESS;
 	if (amd_info(agent, (hsa_amd_agent_info_t)attribute, value))
@@ -294,13 +301,10 @@ hsa_status_t impl_hsa_agent_iterate_isas(hsa_agent_t handle,
 					 void *data)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, callback != NULL, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	if (agent->type != HSA_DEVICE_TYPE_GPU)
 		return HSA_STATUS_SUCCESS;
 	return callback((hsa_isa_t){ (uint64_t)(uintptr_t)&gpu_isa }, data);
@@ -371,13 +375,10 @@ hsa_status_t impl_hsa_agent_iterate_caches(hsa_agent_t handle,
 					   hsa_status_t (*callback)(hsa_cache_t cache, void *data),
 					   void *data)
 {
-	HSAT_REQUIRE_INIT();
-	if (!hsat_agent_from_handle(handle))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hsat_agent *agent;
+
 	(void)data; /* no caches are modelled */
-	return HSA_STATUS_SUCCESS;
+	return hsat_agent_checked(handle, callback != NULL, &agent);
 }
 
 hsa_status_t impl_hsa_agent_extension_supported(uint16_t extension, hsa_agent_t handle,
@@ -385,13 +386,10 @@ hsa_status_t impl_hsa_agent_extension_supported(uint16_t extension, hsa_agent_t 
 						bool *result)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, result != NULL, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!result)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	*result = agent->type == HSA_DEVICE_TYPE_GPU && extension == HSA_EXTENSION_AMD_PROFILER &&
 		  version_major == 1 && version_minor == 0;
 	return HSA_STATUS_SUCCESS;
@@ -402,13 +400,10 @@ hsa_status_t impl_hsa_agent_major_extension_supported(uint16_t extension, hsa_ag
 						      uint16_t *version_minor, bool *result)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, result && version_minor, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!result || !version_minor)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	*result = agent->type == HSA_DEVICE_TYPE_GPU && extension == HSA_EXTENSION_AMD_PROFILER &&
 		  version_major == 1;
 	*version_minor = 0;

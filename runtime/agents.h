@@ -42,6 +42,14 @@ unsigned hsat_worker_count(void);
 struct hsat_agent *hsat_agent_from_handle(hsa_agent_t agent);
 struct hsat_pool *hsat_pool_from_handle(uint64_t handle);
 
+/*
+ * What an agent query checks first, in this order: the runtime is initialized, the handle is
+ * one of ours, the argument it cannot do without (a callback, a result pointer) is given.
+ * HSA_STATUS_SUCCESS with *agent set, or the status the query returns.
+ */
+hsa_status_t hsat_agent_checked(hsa_agent_t handle, bool argument_given,
+				struct hsat_agent **agent);
+
 static inline hsa_agent_t hsat_agent_handle(struct hsat_agent *agent)
 {
 	return (hsa_agent_t){ (uint64_t)(uintptr_t)agent };

@@ -327,13 +327,10 @@ hsa_status_t impl_hsa_agent_iterate_regions(hsa_agent_t handle,
 					    void *data)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, callback != NULL, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	/* As in ROCr, a kernel agent also lists the system regions (kernarg lives there). */
 	return visit_pools(agent, true, visit_region, (void *)callback, data);
 }
@@ -342,13 +339,10 @@ hsa_status_t impl_hsa_amd_agent_iterate_memory_pools(
 	hsa_agent_t handle, hsa_status_t (*callback)(hsa_amd_memory_pool_t, void *), void *data)
 {
 	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, callback != NULL, &agent);
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	return visit_pools(agent, false, visit_pool, (void *)callback, data);
 }
 

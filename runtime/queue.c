@@ -233,12 +233,9 @@ hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_
 	struct hsat_queue *queue;
 	hsa_status_t status;
 
-	HSAT_REQUIRE_INIT();
-	agent = hsat_agent_from_handle(agent_handle);
-	if (!agent)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!out)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	status = hsat_agent_checked(agent_handle, out != NULL, &agent);
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	if (agent->type != HSA_DEVICE_TYPE_GPU)
 		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
