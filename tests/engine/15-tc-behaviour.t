@@ -4,10 +4,8 @@
 # here.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 
 stub() { # NAME EVENTS...: a stub trace, each EVENT "TS NAME [FIELD=TYPE:VALUE...]"
 	f="$T/$1.trace.xml"

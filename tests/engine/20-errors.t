@@ -4,10 +4,8 @@
 # results up to the failure), bad command lines. Own inputs, written here.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 
 sp() { # NAME BODY: a one-stateProvider file
 	printf '<tmfxml>\n<stateProvider id="%s" version="1">\n%s\n</stateProvider>\n</tmfxml>\n' "$1" "$2" >"$T/$1.xml"

@@ -4,11 +4,9 @@
 # a file given as the trace that is not one (another analysis, an HTML page).
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 plan 15
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 cat >"$T/two.xml" <<'X'
 <tmfxml><stateProvider id="two" version="1">
 <eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="alpha"/><stateValue type="long" value="1"/></stateChange>

@@ -5,10 +5,8 @@
 # without validating (--no-validate): some inputs are files its XSD refuses.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 cat >"$T/trace.xml" <<'X'
 <trace>
 <event timestamp="1" name="sys_open"><field name="f" type="string" value="12"/><field name="myField" type="string" value="m"/></event>

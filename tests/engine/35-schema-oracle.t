@@ -10,10 +10,8 @@ REF="$HSATRACE_SRC/../shared/reference/tracecompass"
 XSD="$REF/xsd/xmlDefinition.xsd"
 [ -f "$XSD" ] || skip_all "no Trace Compass XSD at $XSD (../shared is absent)"
 command -v xmllint >/dev/null 2>&1 || skip_all "xmllint is not installed (libxml2-utils)"
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 
 k=0
 for src in "$REF"/conformance/test_xml_files/test_valid/*.xml "$REF"/conformance/test_xml_files/test_invalid/*.xml \

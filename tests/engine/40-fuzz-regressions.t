@@ -3,10 +3,8 @@
 # and running it must end with a message (exit 0 or 1), never a crash or a sanitizer report.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 printf '<trace>\n<event timestamp="1" name="entry"><field name="cpu" type="int" value="0"/></event>\n<event timestamp="3" name="exit"><field name="cpu" type="int" value="0"/></event>\n</trace>\n' >"$T/trace.xml"
 
 for f in "$HSATRACE_SRC"/tests/engine/fuzz-regressions/*.xml; do

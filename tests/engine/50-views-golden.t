@@ -10,13 +10,11 @@
 # golden files are regenerated and reviewed.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
 VIEWS="$HSATRACE_SRC/xml-views"
 ls "$VIEWS"/*.xml >/dev/null 2>&1 || skip_all "no generated views in xml-views/"
 GOLDEN="$HSATRACE_SRC/tests/engine/golden"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+analyze_start
 
 compare() { # NAME GOT-FILE GOLDEN-FILE
 	if [ "${HSATRACE_REGENERATE:-0}" != 1 ] && [ -n "$stale" ]; then

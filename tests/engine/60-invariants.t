@@ -7,12 +7,10 @@
 # On the committed sample traces, and on a trace recorded now (private lttng-sessiond).
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
 VIEWS="$HSATRACE_SRC/xml-views"
 [ -f "$VIEWS/hsa-api-callstack.xml" ] && [ -f "$VIEWS/hsa-gpu.xml" ] || skip_all "no generated views in xml-views/"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+analyze_start
 
 check_trace() { # NAME TRACE
 	name=$1 trace=$2

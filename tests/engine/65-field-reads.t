@@ -5,10 +5,8 @@
 # the same, is missing, and where a second field changes alone.
 . "$(dirname "$0")/../lib/tap.sh"
 
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
-[ -x "$A" ] || skip_all "hsatrace-analyze is not built in $HSATRACE_BUILD"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
+analyze_start
 cat >"$T/trace.xml" <<'X'
 <trace>
 <event timestamp="10" name="ev"><field name="f" type="long" value="1"/><field name="g" type="string" value="x"/></event>

@@ -2,14 +2,12 @@
 # analyze -f json and stats -f json share one JSON string escaper: a thread name holding bytes
 # that are not UTF-8 (the kernel stores comm as bytes) comes out as U+FFFD, in valid JSON.
 . "$(dirname "$0")/../lib/tap.sh"
-A="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-analyze"
+. "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
 S="$HSATRACE_BUILD/libexec/hsatrace/hsatrace-stats"
 trace=$HSATRACE_SRC/traces-samples/traces/vector_copy/trace
-for p in "$A" "$S"; do [ -x "$p" ] || skip_all "not built: $p"; done
 [ -f "$trace/metadata" ] || skip_all "no sample trace at $trace"
+analyze_start "$S"
 plan 6
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 
 # Same length, so every packet stays well-formed: "vector_copy" -> "vector\377copy".
 cp -r "$trace" "$T/t"
