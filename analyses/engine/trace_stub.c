@@ -136,85 +136,118 @@ static void not_a_trace(const char *path, const char *root, char *err, size_t er
 		 !strcmp(root, "tmfxml") ? "; the trace comes after the analysis files" : "");
 }
 
+/* One read of a stub trace: the reader, the event being filled and where it goes. */
+struct stub_read {
+	const char *path;
+	xmlTextReader *r;
+	struct stub_event se;
+	struct ev e;
+	char *ev_name;
+	int in_event;
+	int64_t last_ts;
+	ev_trace_fn fn;
+	void *ctx;
+	char *err;
+	size_t errsz;
+};
+
+/* Hands the event read to the callback, refusing one that goes back in time. */
+static int deliver_event(struct stub_read *sr)
+{
+	if (sr->e.ts < sr->last_ts) {
+		snprintf(sr->err, sr->errsz,
+			 "%s: events out of order: timestamp %" PRId64 " after %" PRId64, sr->path,
+			 sr->e.ts, sr->last_ts);
+		return -1;
+	}
+	sr->last_ts = sr->e.ts;
+	sr->fn(sr->ctx, &sr->e);
+	return 0;
+}
+
+/* An <event> element opens: its timestamp and name; an empty one is delivered at once. */
+static int start_event(struct stub_read *sr)
+{
+	char *ts = attr(sr->r, "timestamp");
+	int bad;
+
+	free(sr->ev_name);
+	sr->ev_name = attr(sr->r, "name");
+	clear_event(&sr->se);
+	bad = parse_i64(ts, &sr->e.ts) || !sr->ev_name;
+	free(ts);
+	if (bad) {
+		snprintf(sr->err, sr->errsz,
+			 "%s:%ld: element <event>: needs an integer timestamp and a name", sr->path,
+			 xmlGetLineNo(xmlTextReaderCurrentNode(sr->r)));
+		return -1;
+	}
+	sr->e.name = sr->ev_name;
+	sr->in_event = !xmlTextReaderIsEmptyElement(sr->r);
+	return sr->in_event ? 0 : deliver_event(sr);
+}
+
+/* One node of the reader: the root's check, an event's start, a field, an event's end. */
+static int read_node(struct stub_read *sr)
+{
+	const char *tag = (const char *)xmlTextReaderConstName(sr->r);
+	int type = xmlTextReaderNodeType(sr->r);
+	char ferr[256];
+
+	if (type == XML_READER_TYPE_ELEMENT && xmlTextReaderDepth(sr->r) == 0 &&
+	    strcmp(tag, "trace") != 0) {
+		not_a_trace(sr->path, tag, sr->err, sr->errsz);
+		return -1;
+	}
+	if (type == XML_READER_TYPE_ELEMENT && !strcmp(tag, "event"))
+		return start_event(sr);
+	if (type == XML_READER_TYPE_ELEMENT && !strcmp(tag, "field") && sr->in_event) {
+		if (add_field(sr->r, &sr->se, ferr, sizeof(ferr)) == 0)
+			return 0;
+		snprintf(sr->err, sr->errsz, "%s:%s", sr->path, ferr + 4);
+		return -1;
+	}
+	if (type == XML_READER_TYPE_END_ELEMENT && !strcmp(tag, "event")) {
+		sr->in_event = 0;
+		return deliver_event(sr);
+	}
+	return 0;
+}
+
 int ev_read_stub(const char *path, ev_trace_fn fn, void *ctx, char *err, size_t errsz)
 {
 	char parse_error[256] = "";
-	xmlTextReader *r = xmlReaderForFile(path, NULL, XML_PARSE_NONET);
-	struct stub_event se = { 0 };
-	char *copy = strdup(path), *ev_name = NULL;
-	const char *host = copy ? basename(copy) : path;
-	struct ev e = { 0 };
-	int in_event = 0, rc, ret = -1;
-	int64_t last_ts = INT64_MIN;
+	char *copy = strdup(path);
+	struct stub_read sr = { .path = path, .last_ts = INT64_MIN, .fn = fn, .ctx = ctx,
+				.err = err, .errsz = errsz };
+	int rc, ret = -1;
 
-	if (!r) {
+	sr.r = xmlReaderForFile(path, NULL, XML_PARSE_NONET);
+	if (!sr.r) {
 		snprintf(err, errsz, "failed to open the trace: path=%s", path);
 		goto cleanup;
 	}
-	xmlTextReaderSetErrorHandler(r, reader_error, parse_error);
-	e.host_id = host;
-	e.ops = &stub_ops;
-	e.impl = &se;
-	while ((rc = xmlTextReaderRead(r)) == 1) {
-		const char *tag = (const char *)xmlTextReaderConstName(r);
-		int type = xmlTextReaderNodeType(r);
-
-		if (type == XML_READER_TYPE_ELEMENT && xmlTextReaderDepth(r) == 0 &&
-		    strcmp(tag, "trace") != 0) {
-			not_a_trace(path, tag, err, errsz);
+	xmlTextReaderSetErrorHandler(sr.r, reader_error, parse_error);
+	sr.e.host_id = copy ? basename(copy) : path;
+	sr.e.ops = &stub_ops;
+	sr.e.impl = &sr.se;
+	while ((rc = xmlTextReaderRead(sr.r)) == 1)
+		if (read_node(&sr) < 0)
 			goto cleanup;
-		}
-		if (type == XML_READER_TYPE_ELEMENT && !strcmp(tag, "event")) {
-			char *ts = attr(r, "timestamp");
-
-			free(ev_name);
-			ev_name = attr(r, "name");
-			clear_event(&se);
-			if (parse_i64(ts, &e.ts) || !ev_name) {
-				snprintf(err, errsz, "%s:%ld: element <event>: needs an integer timestamp and a name",
-					 path, xmlGetLineNo(xmlTextReaderCurrentNode(r)));
-				free(ts);
-				goto cleanup;
-			}
-			free(ts);
-			e.name = ev_name;
-			in_event = !xmlTextReaderIsEmptyElement(r);
-			if (!in_event)
-				goto deliver;
-		} else if (type == XML_READER_TYPE_ELEMENT && !strcmp(tag, "field") && in_event) {
-			char ferr[256];
-
-			if (add_field(r, &se, ferr, sizeof(ferr))) {
-				snprintf(err, errsz, "%s:%s", path, ferr + 4);
-				goto cleanup;
-			}
-		} else if (type == XML_READER_TYPE_END_ELEMENT && !strcmp(tag, "event")) {
-			in_event = 0;
-			goto deliver;
-		}
-		continue;
-deliver:
-		if (e.ts < last_ts) {
-			snprintf(err, errsz, "%s: events out of order: timestamp %" PRId64 " after %" PRId64,
-				 path, e.ts, last_ts);
-			goto cleanup;
-		}
-		last_ts = e.ts;
-		fn(ctx, &e);
-	}
 	if (rc < 0) {
 		snprintf(err, errsz, "%s:%d: malformed XML trace: %s", path,
-			 xmlTextReaderGetParserLineNumber(r), parse_error[0] ? parse_error : "parse error");
+			 xmlTextReaderGetParserLineNumber(sr.r),
+			 parse_error[0] ? parse_error : "parse error");
 		goto cleanup;
 	}
 	ret = 0;
 cleanup:
-	clear_event(&se);
-	free(se.fields);
-	free(ev_name);
+	clear_event(&sr.se);
+	free(sr.se.fields);
+	free(sr.ev_name);
 	free(copy);
-	if (r)
-		xmlFreeTextReader(r);
+	if (sr.r)
+		xmlFreeTextReader(sr.r);
 	return ret;
 }
 
