@@ -813,22 +813,43 @@ cleanup:
 	return status;
 }
 
+/* Which callback an iterate call gives the executable's symbols to (neither: none). */
+struct symbol_visit {
+	hsa_status_t (*plain)(hsa_executable_t, hsa_executable_symbol_t, void *);
+	hsa_status_t (*per_agent)(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t, void *);
+	hsa_agent_t agent;
+	void *data;
+};
+
+/*
+ * Gives each symbol of a snapshot of the executable's to the visit's callback, until one
+ * returns other than HSA_STATUS_SUCCESS; the snapshot is taken under the lock, the callbacks
+ * run without it (they may call back into the runtime).
+ */
+static hsa_status_t visit_symbols(hsa_executable_t executable, const struct symbol_visit *visit)
+{
+	hsa_executable_symbol_t *symbols;
+	size_t count;
+	hsa_status_t status = symbols_snapshot(executable, &symbols, &count);
+
+	for (size_t i = 0; status == HSA_STATUS_SUCCESS && i < count; i++) {
+		if (visit->per_agent)
+			status = visit->per_agent(executable, visit->agent, symbols[i], visit->data);
+		else if (visit->plain)
+			status = visit->plain(executable, symbols[i], visit->data);
+	}
+	free(symbols);
+	return status;
+}
+
 hsa_status_t impl_hsa_executable_iterate_symbols(
 	hsa_executable_t executable,
 	hsa_status_t (*callback)(hsa_executable_t, hsa_executable_symbol_t, void *), void *data)
 {
-	hsa_executable_symbol_t *symbols;
-	size_t count;
-	hsa_status_t status;
-
 	HSAT_REQUIRE_INIT();
 	if (!callback)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	status = symbols_snapshot(executable, &symbols, &count);
-	for (size_t i = 0; status == HSA_STATUS_SUCCESS && i < count; i++)
-		status = callback(executable, symbols[i], data);
-	free(symbols);
-	return status;
+	return visit_symbols(executable, &(struct symbol_visit){ .plain = callback, .data = data });
 }
 
 hsa_status_t impl_hsa_executable_iterate_agent_symbols(
@@ -836,40 +857,28 @@ hsa_status_t impl_hsa_executable_iterate_agent_symbols(
 	hsa_status_t (*callback)(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t, void *),
 	void *data)
 {
-	hsa_executable_symbol_t *symbols;
-	size_t count;
-	hsa_status_t status;
+	struct hsat_agent *known;
+	hsa_status_t status = hsat_agent_checked(agent, callback != NULL, &known);
 
-	HSAT_REQUIRE_INIT();
-	if (!hsat_agent_from_handle(agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	status = symbols_snapshot(executable, &symbols, &count);
-	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
-		count = 0;
-	for (size_t i = 0; status == HSA_STATUS_SUCCESS && i < count; i++)
-		status = callback(executable, agent, symbols[i], data);
-	free(symbols);
-	return status;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	/* the kernels are the GPU agent's symbols: the CPU agent has none */
+	return visit_symbols(executable, &(struct symbol_visit){
+		.per_agent = known == &hsat_gpu_agent ? callback : NULL,
+		.agent = agent,
+		.data = data,
+	});
 }
 
 hsa_status_t impl_hsa_executable_iterate_program_symbols(
 	hsa_executable_t executable,
 	hsa_status_t (*callback)(hsa_executable_t, hsa_executable_symbol_t, void *), void *data)
 {
-	hsa_executable_symbol_t *symbols;
-	size_t count;
-	hsa_status_t status;
-
 	HSAT_REQUIRE_INIT();
 	if (!callback)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	/* kernels are agent symbols: there are no program symbols */
-	status = symbols_snapshot(executable, &symbols, &count);
-	(void)data;
-	free(symbols);
-	return status;
+	/* kernels are agent symbols: there are no program symbols (the executable is checked) */
+	return visit_symbols(executable, &(struct symbol_visit){ .data = data });
 }
 
 /* --- HSA 1.0 code objects: a deserialized code object is a reader under another name ------ */
