@@ -53,18 +53,26 @@ static struct hsat_executable *executable_at_locked(const void *address)
 	return NULL;
 }
 
+/* The executable a device address lies in, after the checks both address queries make. */
+static hsa_status_t owner_of_address(const void *device_address, bool result_given,
+				     struct hsat_executable **owner)
+{
+	HSAT_REQUIRE_INIT();
+	if (!device_address || !result_given)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&hsat_executables_lock);
+	*owner = executable_at_locked(device_address);
+	pthread_mutex_unlock(&hsat_executables_lock);
+	return *owner ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 static hsa_status_t query_host_address(const void *device_address, const void **host_address)
 {
 	struct hsat_executable *owner;
+	hsa_status_t status = owner_of_address(device_address, host_address != NULL, &owner);
 
-	HSAT_REQUIRE_INIT();
-	if (!device_address || !host_address)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&hsat_executables_lock);
-	owner = executable_at_locked(device_address);
-	pthread_mutex_unlock(&hsat_executables_lock);
-	if (!owner)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	*host_address = device_address; /* the emulated GPU shares the host's address space */
 	return HSA_STATUS_SUCCESS;
 }
@@ -112,15 +120,10 @@ static hsa_status_t query_segment_descriptors(hsa_ven_amd_loader_segment_descrip
 static hsa_status_t query_executable(const void *device_address, hsa_executable_t *executable)
 {
 	struct hsat_executable *owner;
+	hsa_status_t status = owner_of_address(device_address, executable != NULL, &owner);
 
-	HSAT_REQUIRE_INIT();
-	if (!device_address || !executable)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&hsat_executables_lock);
-	owner = executable_at_locked(device_address);
-	pthread_mutex_unlock(&hsat_executables_lock);
-	if (!owner)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	executable->handle = (uint64_t)(uintptr_t)owner;
 	return HSA_STATUS_SUCCESS;
 }
