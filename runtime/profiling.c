@@ -53,13 +53,10 @@ hsa_status_t impl_hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t ag
 hsa_status_t impl_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *public, int enable)
 {
 	struct hsat_queue *queue;
+	hsa_status_t status = hsat_queue_checked(public, &queue);
 
-	HSAT_REQUIRE_INIT();
-	if (!public)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	queue = hsat_queue_from_public(public);
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	atomic_store(&queue->profiling, enable != 0);
 	if (enable)
 		queue->amd.queue_properties |= AMD_QUEUE_PROPERTIES_ENABLE_PROFILING;

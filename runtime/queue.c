@@ -224,6 +224,15 @@ void hsat_queue_doorbell_rung(struct hsat_queue *queue)
 		hsat_intercept_process(queue);
 }
 
+hsa_status_t hsat_queue_checked(const hsa_queue_t *public, struct hsat_queue **queue)
+{
+	HSAT_REQUIRE_INIT();
+	if (!public)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*queue = hsat_queue_from_public(public);
+	return *queue ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE;
+}
+
 hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_queue_type32_t type,
 				   void (*callback)(hsa_status_t, hsa_queue_t *, void *),
 				   void *data, uint32_t private_segment_size,
@@ -274,13 +283,10 @@ hsa_status_t impl_hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_
 hsa_status_t impl_hsa_queue_destroy(hsa_queue_t *public)
 {
 	struct hsat_queue *queue;
+	hsa_status_t status = hsat_queue_checked(public, &queue);
 
-	HSAT_REQUIRE_INIT();
-	if (!public)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	queue = hsat_queue_from_public(public);
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	hsat_queue_destroy(queue);
 	return HSA_STATUS_SUCCESS;
 }
@@ -288,13 +294,10 @@ hsa_status_t impl_hsa_queue_destroy(hsa_queue_t *public)
 hsa_status_t impl_hsa_queue_inactivate(hsa_queue_t *public)
 {
 	struct hsat_queue *queue;
+	hsa_status_t status = hsat_queue_checked(public, &queue);
 
-	HSAT_REQUIRE_INIT();
-	if (!public)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	queue = hsat_queue_from_public(public);
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
 	atomic_store(&queue->inactive, true);
 	return HSA_STATUS_SUCCESS;
 }

@@ -48,6 +48,13 @@ struct hsat_queue {
 /* NULL unless queue is a live queue of this runtime. */
 struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *queue);
 
+/*
+ * What a call on a queue checks first: the runtime is initialized, the queue is given
+ * (HSA_STATUS_ERROR_INVALID_ARGUMENT) and is one of ours (HSA_STATUS_ERROR_INVALID_QUEUE).
+ * HSA_STATUS_SUCCESS with *queue set, or the status the call returns.
+ */
+hsa_status_t hsat_queue_checked(const hsa_queue_t *public, struct hsat_queue **queue);
+
 /* Creates a queue; with_processor=false for the proxy side of an intercept queue and for soft
  * queues, which also bring their own doorbell (soft_doorbell, not owned; NULL otherwise). */
 hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
