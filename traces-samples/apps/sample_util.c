@@ -347,17 +347,11 @@ static hsa_status_t find_symbol(const struct sample_program *program, hsa_agent_
 	return hsa_executable_get_symbol_by_name(program->executable, kd_name, &agent, symbol);
 }
 
-hsa_status_t sample_program_kernel(const struct sample_program *program, hsa_agent_t agent,
-				   const char *name, struct sample_kernel *kernel)
+hsa_status_t sample_kernel_from_symbol(hsa_executable_symbol_t symbol,
+				       struct sample_kernel *kernel)
 {
-	hsa_executable_symbol_t symbol;
 	hsa_status_t status;
 
-	status = find_symbol(program, agent, name, &symbol);
-	if (status != HSA_STATUS_SUCCESS) {
-		fprintf(stderr, "%s: kernel name=%s\n", program_name, name);
-		return sample_report(status, "find the kernel symbol");
-	}
 	status = hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
 						&kernel->object);
 	if (status == HSA_STATUS_SUCCESS)
@@ -375,6 +369,20 @@ hsa_status_t sample_program_kernel(const struct sample_program *program, hsa_age
 	if (status != HSA_STATUS_SUCCESS)
 		return sample_report(status, "read the kernel symbol's information");
 	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t sample_program_kernel(const struct sample_program *program, hsa_agent_t agent,
+				   const char *name, struct sample_kernel *kernel)
+{
+	hsa_executable_symbol_t symbol;
+	hsa_status_t status;
+
+	status = find_symbol(program, agent, name, &symbol);
+	if (status != HSA_STATUS_SUCCESS) {
+		fprintf(stderr, "%s: kernel name=%s\n", program_name, name);
+		return sample_report(status, "find the kernel symbol");
+	}
+	return sample_kernel_from_symbol(symbol, kernel);
 }
 
 void sample_program_release(struct sample_program *program)

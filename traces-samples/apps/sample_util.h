@@ -100,6 +100,10 @@ hsa_status_t sample_program_load(struct sample_program *program, hsa_agent_t age
 hsa_status_t sample_program_kernel(const struct sample_program *program, hsa_agent_t agent,
 				   const char *name, struct sample_kernel *kernel);
 
+/* The kernel object and segment sizes of a kernel's symbol (reported on failure). */
+hsa_status_t sample_kernel_from_symbol(hsa_executable_symbol_t symbol,
+				       struct sample_kernel *kernel);
+
 /* Destroys the executable and the reader, closes the file; safe on a partly loaded program. */
 void sample_program_release(struct sample_program *program);
 

@@ -6,7 +6,8 @@
  * The flow every HSA program follows, written out step by step: initialize, find the GPU
  * kernel agent and its kernarg region, create a queue, load the code object (reader,
  * executable, freeze), look the kernel symbol up, write one kernel dispatch packet with a
- * completion signal, ring the doorbell, wait, and verify the result on the host.
+ * completion signal, ring the doorbell, wait, and verify the result on the host. Only the
+ * reading of the kernel symbol's sizes is the shared one (sample_kernel_from_symbol).
  */
 #include "traces-samples/apps/sample_kernel_args.h"
 #include "traces-samples/apps/sample_util.h"
@@ -143,23 +144,7 @@ static hsa_status_t load_kernel(struct vector_copy *vc, const char *path,
 						   &symbol);
 	if (status != HSA_STATUS_SUCCESS)
 		return sample_report(status, "find the kernel symbol vector_copy.kd");
-	status = hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-						&kernel->object);
-	if (status == HSA_STATUS_SUCCESS)
-		status = hsa_executable_symbol_get_info(
-			symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-			&kernel->kernarg_size);
-	if (status == HSA_STATUS_SUCCESS)
-		status = hsa_executable_symbol_get_info(
-			symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE,
-			&kernel->group_segment_size);
-	if (status == HSA_STATUS_SUCCESS)
-		status = hsa_executable_symbol_get_info(
-			symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE,
-			&kernel->private_segment_size);
-	if (status != HSA_STATUS_SUCCESS)
-		return sample_report(status, "read the kernel symbol's information");
-	return HSA_STATUS_SUCCESS;
+	return sample_kernel_from_symbol(symbol, kernel);
 }
 
 static hsa_status_t prepare_buffers(struct vector_copy *vc, const struct sample_kernel *kernel,
