@@ -8,7 +8,8 @@ $(BUILD)/tests/damaged/error_text.t: $(BUILD)/obj/tests/damaged/error_text_test.
 
 # A CTF trace whose packets overlap in time (events in order), written by sink.ctf.fs.
 TEST_PROGRAMS += $(BUILD)/tests/damaged/overlap_trace
-$(BUILD)/tests/damaged/overlap_trace: $(BUILD)/obj/tests/damaged/overlap_trace.o
+$(BUILD)/tests/damaged/overlap_trace: $(BUILD)/obj/tests/damaged/overlap_trace.o \
+		$(BUILD)/obj/tests/lib/ctf_source.o
 	$(link-exe) $(BT2_LIBS)
 
 # hsatrace record's reading of a recording (hsa_check), on that trace.

@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <babeltrace2/babeltrace.h>
+#include "ctf_source.h"
 
 /* One step of a stream: a packet beginning or end, or an event (with its rank n). */
 enum step_kind { PACKET_BEGIN, PACKET_END, EVENT };
@@ -243,78 +243,21 @@ static void overlap_iter_finalize(bt_self_message_iterator *self)
 	bt_trace_put_ref(it->trace);
 }
 
-static bt_component_class_initialize_method_status
-overlap_init(bt_self_component_source *self, bt_self_component_source_configuration *config,
-	     const bt_value *params, void *data)
-{
-	(void)config;
-	(void)params;
-	(void)data;
-	return bt_self_component_source_add_output_port(self, "out", NULL, NULL) == 0 ?
-		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK :
-		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
-}
-
-static int add_sink(bt_graph *g, const bt_plugin *ctf, const char *path,
-		    const bt_component_sink **sink)
-{
-	bt_value *params = bt_value_map_create();
-	int ret = -1;
-
-	if (params && bt_value_map_insert_string_entry(params, "path", path) == 0 &&
-	    bt_value_map_insert_bool_entry(params, "assume-single-trace", BT_TRUE) == 0 &&
-	    bt_value_map_insert_bool_entry(params, "quiet", BT_TRUE) == 0 &&
-	    bt_graph_add_sink_component(g, bt_plugin_borrow_sink_component_class_by_name_const(ctf,
-		"fs"), "sink", params, BT_LOGGING_LEVEL_NONE, sink) == 0)
-		ret = 0;
-	bt_value_put_ref(params);
-	return ret;
-}
-
 int main(int argc, char **argv)
 {
-	bt_message_iterator_class *mic = bt_message_iterator_class_create(overlap_next);
-	bt_component_class_source *cls = NULL;
-	bt_graph *g = bt_graph_create(0);
-	const bt_plugin *ctf = NULL;
-	const bt_component_source *src;
-	const bt_component_sink *sink;
-	int ret = 1;
+	static const struct ctf_source_iterator iterator = { overlap_next, overlap_iter_init,
+							     overlap_iter_finalize };
 
 	apart = argc > 1 && strcmp(argv[1], "--apart") == 0;
 	argc -= apart;
 	argv += apart;
 	if (argc != 2 && argc != 4) {
 		fprintf(stderr, "usage: overlap_trace [--apart] DIR [ENTRY EXIT]\n");
-		ret = 2;
-		goto cleanup;
+		return 2;
 	}
 	if (argc == 4) {
 		event_names[1] = argv[2];
 		event_names[2] = argv[3];
 	}
-	if (!mic || !g)
-		goto cleanup;
-	bt_message_iterator_class_set_initialize_method(mic, overlap_iter_init);
-	bt_message_iterator_class_set_finalize_method(mic, overlap_iter_finalize);
-	cls = bt_component_class_source_create("overlap", mic);
-	if (!cls || bt_component_class_source_set_initialize_method(cls, overlap_init) != 0)
-		goto cleanup;
-	if (bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, &ctf) !=
-	    BT_PLUGIN_FIND_STATUS_OK)
-		goto cleanup;
-	if (bt_graph_add_source_component(g, cls, "overlap", NULL, BT_LOGGING_LEVEL_NONE,
-					  &src) != 0 || add_sink(g, ctf, argv[1], &sink) != 0 ||
-	    bt_graph_connect_ports(g, bt_component_source_borrow_output_port_by_index_const(src, 0),
-		bt_component_sink_borrow_input_port_by_index_const(sink, 0), NULL) != 0)
-		goto cleanup;
-	ret = bt_graph_run(g) == BT_GRAPH_RUN_STATUS_OK ? 0 : 1;
-cleanup:
-	if (ret == 1)
-		fprintf(stderr, "overlap_trace: failed to write the trace: path=%s\n", argv[1]);
-	bt_graph_put_ref(g);
-	bt_plugin_put_ref(ctf);
-	bt_component_class_source_put_ref(cls);
-	bt_message_iterator_class_put_ref(mic);
-	return ret;
+	return ctf_source_write("overlap", &iterator, argv[1]);
 }

@@ -13,7 +13,8 @@ $(BUILD)/tests/unify/gpu_emitter: $(BUILD)/obj/tests/unify/gpu_emitter.o
 # A CTF trace with out-of-order timestamps, written by babeltrace2's own sink.ctf.fs.
 TEST_PROGRAMS += $(BUILD)/tests/unify/ooo_trace
 $(BUILD)/obj/tests/unify/ooo_trace.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
-$(BUILD)/tests/unify/ooo_trace: $(BUILD)/obj/tests/unify/ooo_trace.o
+$(BUILD)/tests/unify/ooo_trace: $(BUILD)/obj/tests/unify/ooo_trace.o \
+		$(BUILD)/obj/tests/lib/ctf_source.o
 	$(link-exe) $(BT2_LIBS)
 
 # The unit test of the copy path's TSDL reading and metadata merge.

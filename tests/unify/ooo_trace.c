@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 
-#include <babeltrace2/babeltrace.h>
+#include "ctf_source.h"
 
 static const uint64_t times[] = { 1000, 3000, 2000, 4000, 5000 };
 #define N_EVENTS (sizeof(times) / sizeof(times[0]))
@@ -120,61 +120,14 @@ static void ooo_iter_finalize(bt_self_message_iterator *self)
 	bt_trace_put_ref(it->trace);
 }
 
-static bt_component_class_initialize_method_status
-ooo_init(bt_self_component_source *self, bt_self_component_source_configuration *config,
-	 const bt_value *params, void *data)
-{
-	(void)config;
-	(void)params;
-	(void)data;
-	return bt_self_component_source_add_output_port(self, "out", NULL, NULL) == 0 ?
-		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK :
-		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
-}
-
 int main(int argc, char **argv)
 {
-	bt_message_iterator_class *mic = bt_message_iterator_class_create(ooo_next);
-	bt_component_class_source *cls = NULL;
-	bt_graph *g = bt_graph_create(0);
-	const bt_plugin *ctf = NULL;
-	const bt_component_source *src;
-	const bt_component_sink *sink;
-	bt_value *params = bt_value_map_create();
-	int ret = 1;
+	static const struct ctf_source_iterator iterator = { ooo_next, ooo_iter_init,
+							     ooo_iter_finalize };
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: ooo_trace DIR\n");
 		return 2;
 	}
-	if (!mic || !g || !params)
-		goto cleanup;
-	bt_message_iterator_class_set_initialize_method(mic, ooo_iter_init);
-	bt_message_iterator_class_set_finalize_method(mic, ooo_iter_finalize);
-	cls = bt_component_class_source_create("ooo", mic);
-	if (!cls || bt_component_class_source_set_initialize_method(cls, ooo_init) != 0)
-		goto cleanup;
-	if (bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, &ctf) !=
-	    BT_PLUGIN_FIND_STATUS_OK)
-		goto cleanup;
-	if (bt_value_map_insert_string_entry(params, "path", argv[1]) != 0 ||
-	    bt_value_map_insert_bool_entry(params, "assume-single-trace", BT_TRUE) != 0 ||
-	    bt_value_map_insert_bool_entry(params, "quiet", BT_TRUE) != 0)
-		goto cleanup;
-	if (bt_graph_add_source_component(g, cls, "ooo", NULL, BT_LOGGING_LEVEL_NONE, &src) != 0 ||
-	    bt_graph_add_sink_component(g, bt_plugin_borrow_sink_component_class_by_name_const(ctf,
-		"fs"), "sink", params, BT_LOGGING_LEVEL_NONE, &sink) != 0 ||
-	    bt_graph_connect_ports(g, bt_component_source_borrow_output_port_by_index_const(src, 0),
-		bt_component_sink_borrow_input_port_by_index_const(sink, 0), NULL) != 0)
-		goto cleanup;
-	ret = bt_graph_run(g) == BT_GRAPH_RUN_STATUS_OK ? 0 : 1;
-cleanup:
-	if (ret)
-		fprintf(stderr, "ooo_trace: failed to write the trace: path=%s\n", argv[1]);
-	bt_graph_put_ref(g);
-	bt_value_put_ref(params);
-	bt_plugin_put_ref(ctf);
-	bt_component_class_source_put_ref(cls);
-	bt_message_iterator_class_put_ref(mic);
-	return ret;
+	return ctf_source_write("ooo", &iterator, argv[1]);
 }
