@@ -11,6 +11,8 @@
 #include <lttng/tracepoint.h>
 #include <stdint.h>
 
+#include "tests/stats/fake_kernel_fields.h"
+
 LTTNG_UST_TRACEPOINT_EVENT(hsa_activity, queue_create,
 	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, queue_handle, uint32_t, size),
 	LTTNG_UST_TP_FIELDS(
@@ -35,20 +37,11 @@ LTTNG_UST_TRACEPOINT_EVENT(hsa_activity, packet_submit,
 )
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_activity, kernel,
-	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, packet_index, uint64_t, correlation_id,
-			  const char *, kernel_name, uint64_t, gpu_begin_ns, uint64_t, gpu_end_ns),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint64_t, queue_id, queue_id)
-		lttng_ust_field_integer(uint64_t, packet_index, packet_index)
-		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
-		lttng_ust_field_string(kernel_name, kernel_name)
-		lttng_ust_field_integer(uint64_t, gpu_begin_ns, gpu_begin_ns)
-		lttng_ust_field_integer(uint64_t, gpu_end_ns, gpu_end_ns)
-	)
+	FAKE_KERNEL_TP_ARGS,
+	FAKE_KERNEL_TP_FIELDS
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_activity, kernel, hsa_activity, kernel_exec,
-	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, packet_index, uint64_t, correlation_id,
-			  const char *, kernel_name, uint64_t, gpu_begin_ns, uint64_t, gpu_end_ns))
+	FAKE_KERNEL_TP_ARGS)
 
 LTTNG_UST_TRACEPOINT_EVENT(hsa_activity, copy_exec,
 	LTTNG_UST_TP_ARGS(uint64_t, copy_id, uint64_t, size, int, direction,

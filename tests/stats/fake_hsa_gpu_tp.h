@@ -11,24 +11,16 @@
 #include <lttng/tracepoint.h>
 #include <stdint.h>
 
+#include "tests/stats/fake_kernel_fields.h"
+
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hsa_gpu, kernel,
-	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, packet_index, uint64_t, correlation_id,
-			  const char *, kernel_name, uint64_t, gpu_begin_ns, uint64_t, gpu_end_ns),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint64_t, queue_id, queue_id)
-		lttng_ust_field_integer(uint64_t, packet_index, packet_index)
-		lttng_ust_field_integer(uint64_t, correlation_id, correlation_id)
-		lttng_ust_field_string(kernel_name, kernel_name)
-		lttng_ust_field_integer(uint64_t, gpu_begin_ns, gpu_begin_ns)
-		lttng_ust_field_integer(uint64_t, gpu_end_ns, gpu_end_ns)
-	)
+	FAKE_KERNEL_TP_ARGS,
+	FAKE_KERNEL_TP_FIELDS
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_gpu, kernel, hsa_gpu, kernel_begin,
-	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, packet_index, uint64_t, correlation_id,
-			  const char *, kernel_name, uint64_t, gpu_begin_ns, uint64_t, gpu_end_ns))
+	FAKE_KERNEL_TP_ARGS)
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hsa_gpu, kernel, hsa_gpu, kernel_end,
-	LTTNG_UST_TP_ARGS(uint64_t, queue_id, uint64_t, packet_index, uint64_t, correlation_id,
-			  const char *, kernel_name, uint64_t, gpu_begin_ns, uint64_t, gpu_end_ns))
+	FAKE_KERNEL_TP_ARGS)
 
 #endif
 
