@@ -22,19 +22,24 @@ hsa_status_t impl_hsa_amd_profiling_async_copy_enable(bool enable)
 	return HSA_STATUS_SUCCESS;
 }
 
+/* The begin and end times a completion signal holds, into start and end (NULL: no result given). */
+static hsa_status_t signal_times(hsa_signal_t handle, uint64_t *start, uint64_t *end)
+{
+	struct hsat_signal *signal = hsat_signal_from_handle(handle);
+
+	if (!signal)
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	if (!start || !end)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	hsat_signal_times(signal, start, end);
+	return HSA_STATUS_SUCCESS;
+}
+
 hsa_status_t impl_hsa_amd_profiling_get_async_copy_time(hsa_signal_t handle,
 							hsa_amd_profiling_async_copy_time_t *time)
 {
-	struct hsat_signal *signal;
-
 	HSAT_REQUIRE_INIT();
-	signal = hsat_signal_from_handle(handle);
-	if (!signal)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	if (!time)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hsat_signal_times(signal, &time->start, &time->end);
-	return HSA_STATUS_SUCCESS;
+	return signal_times(handle, time ? &time->start : NULL, time ? &time->end : NULL);
 }
 
 hsa_status_t impl_hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t agent,
@@ -70,16 +75,8 @@ hsa_status_t impl_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *public, in
 hsa_status_t impl_hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t handle,
 						      hsa_amd_profiling_dispatch_time_t *time)
 {
-	struct hsat_signal *signal;
-
 	HSAT_REQUIRE_INIT();
 	if (hsat_agent_from_handle(agent) != &hsat_gpu_agent)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	signal = hsat_signal_from_handle(handle);
-	if (!signal)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	if (!time)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hsat_signal_times(signal, &time->start, &time->end);
-	return HSA_STATUS_SUCCESS;
+	return signal_times(handle, time ? &time->start : NULL, time ? &time->end : NULL);
 }
