@@ -4,19 +4,8 @@
  * HSA_STATUS_ERROR_INVALID_SIGNAL through the queue's error callback, instead of blocking the
  * queue forever. alarm() turns a hang into a failure.
  */
+#include "tests/runtime/queue_errors.h"
 #include "tests/runtime/rt_common.h"
-
-static _Atomic int errors_seen;
-static _Atomic hsa_status_t error_status;
-static hsa_queue_t *_Atomic error_queue;
-
-static void on_queue_error(hsa_status_t status, hsa_queue_t *source, void *data)
-{
-	(void)data;
-	atomic_store(&error_status, status);
-	atomic_store(&error_queue, source);
-	atomic_fetch_add(&errors_seen, 1);
-}
 
 static bool wait_for_error(int seen_before)
 {

@@ -6,6 +6,7 @@
 
 #include <hsa/amd_hsa_queue.h>
 
+#include "tests/runtime/queue_errors.h"
 #include "tests/runtime/rt_common.h"
 
 static void test_vector_copy(struct rt *rt, hsa_queue_t *queue)
@@ -104,18 +105,6 @@ static void test_group_segment(struct rt *rt, hsa_queue_t *queue)
 	is_int(bad, 0, "group segment is shared by a workgroup and fresh for each one");
 	hsa_signal_destroy(done);
 	hsa_amd_memory_pool_free(kernarg);
-}
-
-static _Atomic int errors_seen;
-static _Atomic hsa_status_t error_status;
-static hsa_queue_t *_Atomic error_queue;
-
-static void on_queue_error(hsa_status_t status, hsa_queue_t *source, void *data)
-{
-	(void)data;
-	atomic_store(&error_status, status);
-	atomic_store(&error_queue, source);
-	atomic_fetch_add(&errors_seen, 1);
 }
 
 static void test_error_callback(struct rt *rt)
