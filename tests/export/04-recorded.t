@@ -6,6 +6,7 @@
 # AddressSanitizer, whose quarantine keeps freed memory).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 bin=$HSATRACE_BUILD/libexec/hsatrace
@@ -26,11 +27,7 @@ tmp=$LTTNG_HARNESS_DIR
 record() { # OUT ARGS...: a trace of fake_hsa_app ARGS
 	out=$1
 	shift
-	lttng create s -o "$out" >/dev/null &&
-		lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_meta:*' >/dev/null &&
-		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
-		lttng start >/dev/null && "$app" "$@" && lttng stop >/dev/null &&
-		lttng destroy >/dev/null
+	fake_app_trace "$out" 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_meta:*' "$@"
 }
 record "$tmp/exec" exec
 ok $? "the scenario recorded"

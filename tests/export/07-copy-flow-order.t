@@ -7,6 +7,7 @@
 # file (tests/export/perfetto_format.pl).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 export_=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-export
@@ -24,11 +25,7 @@ lttng_harness_start
 ok $? "private lttng-sessiond started"
 tmp=$LTTNG_HARNESS_DIR
 trace=$tmp/trace
-lttng create s -o "$trace" >/dev/null &&
-	lttng enable-event -u 'hsa_api_*,hsa_activity:*,hsa_meta:*' >/dev/null &&
-	lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
-	lttng start >/dev/null && "$app" async_copy && lttng stop >/dev/null &&
-	lttng destroy >/dev/null
+fake_app_trace "$trace" 'hsa_api_*,hsa_activity:*,hsa_meta:*' async_copy
 ok $? "fake_hsa_app async_copy recorded"
 
 # The trace's order, as babeltrace2 reads it: per copy's correlation id, "inside" when its

@@ -5,6 +5,7 @@
 # tables are those of `hsatrace stats`, and whose tables headless Chromium renders.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
@@ -20,10 +21,7 @@ lttng_harness_start
 ok $? "private lttng-sessiond started"
 tmp=$LTTNG_HARNESS_DIR
 t=$tmp/trace
-lttng create s -o "$t" >/dev/null &&
-	lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*' >/dev/null &&
-	lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
-	lttng start >/dev/null && "$app" exec && lttng stop >/dev/null && lttng destroy >/dev/null
+fake_app_trace "$t" 'hsa_api_*,hsa_hot_*,hsa_activity:*' exec
 ok $? "trace recorded"
 
 page=$tmp/report.html

@@ -9,6 +9,7 @@
 # $HSATRACE_BUILD/tests/report/shots/.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
@@ -25,10 +26,7 @@ lttng_harness_start
 ok $? "private lttng-sessiond started"
 tmp=$LTTNG_HARNESS_DIR
 t=$tmp/trace
-lttng create s -o "$t" >/dev/null &&
-	lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*' >/dev/null &&
-	lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
-	lttng start >/dev/null && "$app" exec && lttng stop >/dev/null && lttng destroy >/dev/null
+fake_app_trace "$t" 'hsa_api_*,hsa_hot_*,hsa_activity:*' exec
 ok $? "trace recorded"
 page=$tmp/report.html
 "$report" -o "$page" "$t" 2>"$tmp/err.txt"

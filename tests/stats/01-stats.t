@@ -3,6 +3,7 @@
 # every table equals what expect.awk computes on its own from babeltrace2's text output.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 app=$HSATRACE_BUILD/tests/stats/fake_hsa_app
@@ -18,13 +19,7 @@ tmp=$LTTNG_HARNESS_DIR
 
 # record MODE: one session, the contexts `hsatrace record` enables, one run of the app.
 record() {
-	lttng create "s-$1" -o "$tmp/trace-$1" >/dev/null &&
-		lttng enable-event -u 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' \
-			>/dev/null &&
-		lttng add-context -u -t vpid -t vtid -t procname >/dev/null &&
-		lttng start >/dev/null &&
-		"$app" "$@" &&
-		lttng stop >/dev/null && lttng destroy >/dev/null
+	fake_app_trace "$tmp/trace-$1" 'hsa_api_*,hsa_hot_*,hsa_activity:*,hsa_gpu:*,hsa_meta:*' "$@"
 }
 record exec && record both && record gpu
 ok $? "three traces recorded (kernel_exec only, kernel_exec + hsa_gpu, hsa_gpu only)"
