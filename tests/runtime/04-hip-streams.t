@@ -14,7 +14,6 @@ hip_tap
 hip_is_rc 0 "hip_streams exits 0 on the CPU runtime"
 [ "$hip_checks" -ge 50 ]
 ok $? "hip_streams made its checks ($hip_checks)"
-has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 has "$out" "PASS pipeline: 8 chunks of 1048576 words on 2 streams, churn() right (0 wrong)"
 ok $? "the pipeline's kernels ran and their results are right"
 

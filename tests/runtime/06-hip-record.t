@@ -7,16 +7,10 @@
 lttng_harness_unprivileged "$@"
 . "$HSATRACE_SRC/tests/runtime/hip-lib.sh"
 hip_require hip_memory
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
-for f in "$record" "$tracer"; do
-	[ -f "$f" ] || skip_all "not built: $f"
-done
+hip_record_require
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 6
-lttng_harness_start || exit 1
-trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
-tmp=$LTTNG_HARNESS_DIR
+hip_record_start
 
 # a sanitized tracer in an unsanitized program: libasan first
 hip_capture env LD_PRELOAD="$(hip_asan_preload "$tracer")" "$record" --no-kernel --runtime cpu \

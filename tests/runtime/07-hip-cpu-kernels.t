@@ -12,7 +12,6 @@ kernels=$HIP_SAMPLES/hip_square_kernels.so
 HSATRACE_CPU_KERNELS=$kernels hip_run_cpu hip_square
 hip_tap
 hip_is_rc 0 "hip_square exits 0 with its CPU build"
-has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 has "$out" "PASS square() squared 1000 values (0 wrong)"
 ok $? "the kernel ran from its CPU build"
 

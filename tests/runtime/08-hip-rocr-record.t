@@ -11,16 +11,10 @@ hip_require hip_device
 [ -e /dev/kfd ] && skip_all "/dev/kfd exists: a GPU may make HIP find a device here"
 ldconfig -p 2>/dev/null | grep -q 'libhsa-runtime64\.so\.1 ' ||
 	skip_all "no system libhsa-runtime64.so.1 (Debian package libhsa-runtime64-1)"
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
-for f in "$record" "$tracer"; do
-	[ -f "$f" ] || skip_all "not built: $f"
-done
+hip_record_require
 [ -x "$HIP_SAMPLES/hip_memory" ] || skip_all "HIP program hip_memory not built"
 plan 9
-lttng_harness_start || exit 1
-trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
-tmp=$LTTNG_HARNESS_DIR
+hip_record_start
 asan=$(hip_asan_preload "$tracer")
 
 hip_run_rocr hip_device --count

@@ -11,17 +11,11 @@ lttng_harness_unprivileged "$@"
 . "$HSATRACE_SRC/tests/runtime/hip-lib.sh"
 hip_require hip_streams
 kernels=$HIP_SAMPLES/hip_streams_kernels.so
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
 hsat=$HSATRACE_BUILD/bin/hsatrace
 overlap=$HSATRACE_SRC/docs/labs/03-overlap.sh
-for f in "$kernels" "$record" "$tracer" "$hsat" "$overlap"; do
-	[ -f "$f" ] || skip_all "not built: $f"
-done
+hip_record_require "$kernels" "$hsat" "$overlap"
 plan 14
-lttng_harness_start || exit 1
-trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
-tmp=$LTTNG_HARNESS_DIR
+hip_record_start
 
 # value NAME FILE: the number 03-overlap.sh printed for NAME
 value() { awk -v name="$1" '$1 == name { print $2 }' "$2"; }

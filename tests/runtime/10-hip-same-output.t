@@ -7,16 +7,10 @@
 lttng_harness_unprivileged "$@"
 . "$HSATRACE_SRC/tests/runtime/hip-lib.sh"
 hip_require hip_memory
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
-for f in "$record" "$tracer" "$HIP_SAMPLES/hip_device" "$HIP_SAMPLES/hip_square" \
-	"$HIP_SAMPLES/hip_square_kernels.so"; do
-	[ -f "$f" ] || skip_all "not built: $f"
-done
+hip_record_require "$HIP_SAMPLES/hip_device" "$HIP_SAMPLES/hip_square" \
+	"$HIP_SAMPLES/hip_square_kernels.so"
 plan 6
-lttng_harness_start || exit 1
-trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
-tmp=$LTTNG_HARNESS_DIR
+hip_record_start
 export HSATRACE_CPU_WORKERS=2 HSATRACE_CPU_KERNELS=$HIP_SAMPLES/hip_square_kernels.so
 # Under the sanitizer build the exit status compared is the program's, not LeakSanitizer's:
 # its stop-the-world at exit can fault (and exit 1) while LTTng-UST's threads are exiting.

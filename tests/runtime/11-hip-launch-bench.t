@@ -11,7 +11,6 @@ plan 5
 
 HIP_SAMPLES=$bench HSATRACE_CPU_KERNELS=$bench/hip_launch_kernels.so hip_run_cpu hip_launch 50
 hip_is_rc 0 "hip_launch (50 launches a round) exits 0"
-has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 has "$out" "empty kernel, pipelined"
 ok $? "it prints the pipelined launch cost"
 has "$out" "empty kernel, hipDeviceSynchronize each"

@@ -10,7 +10,6 @@
 . "$HSATRACE_SRC/tests/runtime/hip-lib.sh"
 hip_require matmul_tiled
 kernels=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-kernels
-has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 
 for program in vector_add matmul_tiled reduction; do
 	build=$HIP_SAMPLES/$program.kernels.so

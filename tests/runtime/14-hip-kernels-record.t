@@ -7,17 +7,11 @@
 lttng_harness_unprivileged "$@"
 . "$HSATRACE_SRC/tests/runtime/hip-lib.sh"
 hip_require matmul_tiled
-record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
-tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
 build=$HIP_SAMPLES/matmul_tiled.kernels.so
-for f in "$record" "$tracer" "$build"; do
-	[ -f "$f" ] || skip_all "not built: $f"
-done
+hip_record_require "$build"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 6
-lttng_harness_start || exit 1
-trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced hip-lib's
-tmp=$LTTNG_HARNESS_DIR
+hip_record_start
 
 "$record" --runtime cpu --kernels "$tmp/missing.so" -o "$tmp/never" -- /bin/true \
 	>/dev/null 2>"$tmp/usage.err"

@@ -12,10 +12,20 @@
 #   hip_tap                    one TAP line per "PASS ..."/"FAIL ..." line of $out; the count
 #                              in $hip_checks
 #   hip_is_rc WANT NAME        the last run exited WANT (its stderr shown when not)
+#   has TEXT PART              whether TEXT contains PART
 # Its temporary folder is removed by an EXIT trap: a test that sets its own trap removes
 # "$hip_tmp" there.
+#
+# The recording tests (lttng-harness.sh sourced and lttng_harness_unprivileged "$@" run
+# before this file):
+#   hip_record_require [PATH...]  skip_all unless hsatrace-record ($record), the tracer
+#                                 ($tracer) and every PATH are built
+#   hip_record_start              starts the private session daemon and sets tmp, its
+#                                 folder; the EXIT trap stops it and removes "$hip_tmp" too
 HIP_SAMPLES=$HSATRACE_BUILD/lib/hsatrace/samples/hip
 CPU_RUNTIME=$HSATRACE_BUILD/lib/hsatrace/cpu-runtime
+record=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-record
+tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
 hip_tmp=$(mktemp -d "${TMPDIR:-/tmp}/hsatrace-hip.XXXXXX") || exit 1
 trap 'rm -rf "$hip_tmp"' EXIT
 
@@ -74,4 +84,18 @@ EOF_OUT
 # hip_is_rc WANT NAME: the last run's exit status is WANT; shows its stderr when it is not.
 hip_is_rc() {
 	is "$rc" "$1" "$2" || diag "stderr: $(printf '%s' "$err" | tail -c 3000)"
+}
+
+has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+
+hip_record_require() {
+	for _f in "$record" "$tracer" "$@"; do
+		[ -f "$_f" ] || skip_all "not built: $_f"
+	done
+}
+
+hip_record_start() {
+	lttng_harness_start || exit 1
+	trap 'lttng_harness_stop; rm -rf "$hip_tmp"' EXIT # the harness's trap replaced ours
+	tmp=$LTTNG_HARNESS_DIR
 }
