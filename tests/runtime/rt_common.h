@@ -138,9 +138,11 @@ static inline void rt_publish(hsa_queue_t *queue, void *slot, uint64_t index, ui
 	hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)index);
 }
 
-static inline uint64_t rt_dispatch(hsa_queue_t *queue, uint64_t kernel_object, void *kernarg,
-			    const uint32_t grid[3], const uint16_t workgroup[3], uint32_t dims,
-			    hsa_signal_t completion, bool barrier)
+/* A kernel dispatch packet that asks for group_segment bytes of group memory. */
+static inline uint64_t rt_dispatch_group(hsa_queue_t *queue, uint64_t kernel_object,
+					 void *kernarg, const uint32_t grid[3],
+					 const uint16_t workgroup[3], uint32_t dims,
+					 uint32_t group_segment, hsa_signal_t completion, bool barrier)
 {
 	uint64_t index;
 	hsa_kernel_dispatch_packet_t *p = rt_reserve(queue, &index);
@@ -152,12 +154,21 @@ static inline uint64_t rt_dispatch(hsa_queue_t *queue, uint64_t kernel_object, v
 	p->grid_size_x = grid[0];
 	p->grid_size_y = grid[1];
 	p->grid_size_z = grid[2];
+	p->group_segment_size = group_segment;
 	p->kernel_object = kernel_object;
 	p->kernarg_address = kernarg;
 	p->completion_signal = completion;
 	rt_publish(queue, p, index, rt_header(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier),
 		   (uint16_t)(dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS));
 	return index;
+}
+
+static inline uint64_t rt_dispatch(hsa_queue_t *queue, uint64_t kernel_object, void *kernarg,
+			    const uint32_t grid[3], const uint16_t workgroup[3], uint32_t dims,
+			    hsa_signal_t completion, bool barrier)
+{
+	return rt_dispatch_group(queue, kernel_object, kernarg, grid, workgroup, dims, 0,
+				 completion, barrier);
 }
 
 static inline uint64_t rt_barrier(hsa_queue_t *queue, bool is_or, const hsa_signal_t deps[5],

@@ -75,28 +75,14 @@ static bool load(const char *name)
 static bool run(const char *kernel, const void *args, size_t args_size, const uint32_t grid[3],
 		const uint16_t group[3], uint32_t dims, uint32_t group_segment)
 {
-	uint64_t object = rt_kernel(&rt, kernel), index;
+	uint64_t object = rt_kernel(&rt, kernel);
 	void *kernarg = rt_kernarg(&rt, args, args_size);
-	hsa_kernel_dispatch_packet_t *p;
 	bool completed;
 
 	if (!object || !kernarg)
 		return false;
 	hsa_signal_store_relaxed(done, 1);
-	p = rt_reserve(queue, &index);
-	memset((char *)p + 4, 0, 60);
-	p->workgroup_size_x = group[0];
-	p->workgroup_size_y = group[1];
-	p->workgroup_size_z = group[2];
-	p->grid_size_x = grid[0];
-	p->grid_size_y = grid[1];
-	p->grid_size_z = grid[2];
-	p->group_segment_size = group_segment;
-	p->kernel_object = object;
-	p->kernarg_address = kernarg;
-	p->completion_signal = done;
-	rt_publish(queue, p, index, rt_header(HSA_PACKET_TYPE_KERNEL_DISPATCH, false),
-		   (uint16_t)(dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS));
+	rt_dispatch_group(queue, object, kernarg, grid, group, dims, group_segment, done, false);
 	completed = rt_wait_zero(done) == 0;
 	hsa_amd_memory_pool_free(kernarg);
 	return completed;
