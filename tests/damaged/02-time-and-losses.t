@@ -5,6 +5,7 @@
 # the file (unify, stats, analyze) and carry no babeltrace2 addresses.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
+. "$HSATRACE_SRC/tests/lib/fake-app-trace.sh"
 lttng_harness_unprivileged "$@"
 
 bin=$HSATRACE_BUILD/libexec/hsatrace
@@ -52,10 +53,7 @@ is "$(cut -f3,6 "$tmp/ooo-analyze.txt" | tr '\t\n' ': ')" "1000:0 3000:2 4000:3 
 	"analyze: the late event (seq 2, at 2000) at its predecessor's time, 3000 (replacing seq 1 there)"
 
 # Tiny buffers and a burst make the tracer discard.
-lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
-	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
-	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
+fake_app_lossy_trace "$tmp/lossy"
 lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
 	awk '{ n += $2 } END { print n + 0 }')
 trace=$(dirname "$(find "$tmp/lossy" -name metadata | head -n 1)")

@@ -117,10 +117,7 @@ ok $? "a trace of an older schema major: one line saying how to re-record" ||
 
 # Losses: tiny buffers and a burst make the tracer discard; stats counts what babeltrace2
 # reports, says so, and the report says it on the page.
-lttng create s-lossy -o "$tmp/lossy" >/dev/null &&
-	lttng enable-channel -u --subbuf-size 4096 --num-subbuf 2 small >/dev/null &&
-	lttng enable-event -u -c small 'hsa_hot_*,hsa_activity:*' >/dev/null &&
-	lttng start >/dev/null && "$app" bulk 20000 && lttng stop >/dev/null && lttng destroy >/dev/null
+fake_app_lossy_trace "$tmp/lossy"
 lost=$(babeltrace2 "$tmp/lossy" 2>&1 >/dev/null | grep -o 'discarded [0-9]* event' |
 	awk '{ n += $2 } END { print n + 0 }')
 if [ "$lost" -eq 0 ]; then
