@@ -33,20 +33,7 @@ lttng create s-past -o "$tmp/trace-past" >/dev/null &&
 	"$app" exec 1.0 && lttng stop >/dev/null && lttng destroy >/dev/null
 ok $? "a trace claiming schema 1.0 recorded"
 
-# expected TRACE SECTION: expect.awk's rows of SECTION, in the documented order.
-expected() {
-	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/stats/expect.awk" |
-		grep "^$2," | case $2 in
-		api | kernels) sort -t, -k4,4nr -k2,2 ;;
-		copies) sort -t, -k5,5nr -k2,2 ;;
-		queues) sort -t, -k5,5nr -k2,2n -k3,3n ;;
-		waits) sort -t, -k6,6nr -k2,2n -k3,3n ;;
-		esac
-}
-# got TRACE SECTION: hsatrace stats' CSV rows of SECTION.
-got() {
-	"$stats" --format csv --section "$2" "$1" | grep "^$2,"
-}
+. "$HSATRACE_SRC/tests/stats/expected-rows.sh"
 same_section() { # TRACE SECTION NAME
 	g=$(got "$1" "$2")
 	w=$(expected "$1" "$2")

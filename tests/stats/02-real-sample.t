@@ -44,16 +44,7 @@ mt_ok=$?
 recorded error_path "$tmp/ep" "$S/error_path" "$S/error_path_kernels.so"
 ep_ok=$?
 
-expected() { # TRACE SECTION
-	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/stats/expect.awk" |
-		grep "^$2," | case $2 in
-		api | kernels) sort -t, -k4,4nr -k2,2 ;;
-		copies) sort -t, -k5,5nr -k2,2 ;;
-		queues) sort -t, -k5,5nr -k2,2n -k3,3n ;;
-		waits) sort -t, -k6,6nr -k2,2n -k3,3n ;;
-		esac
-}
-got() { "$stats" --format csv --section "$2" "$1" | grep "^$2,"; }
+. "$HSATRACE_SRC/tests/stats/expected-rows.sh"
 # PAGE KEY: what a report's timeline holds (tests/report/page_counts.pl reads its data).
 page_count() { perl "$HSATRACE_SRC/tests/report/page_counts.pl" "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
 check_matmul_pipeline() {
