@@ -62,6 +62,8 @@ static const char *whatif_text(const struct model_whatif *w, char *buf, size_t s
 		ADD("%sgpus=%u", n ? " " : "", w->gpus);
 	if (w->queues)
 		ADD("%squeues=%u", n ? " " : "", w->queues);
+	if (w->workers)
+		ADD("%sworkers=%u", n ? " " : "", w->workers);
 #undef ADD
 	return buf;
 }
@@ -167,6 +169,8 @@ int model_write_text(const struct model_report *r, FILE *out)
 	}
 	fprintf(out, "\nTotal time: measured %.6f s, modelled %.6f s (error %+.1f %%)\n",
 		m->total_s, b->total_s, change_pct(b->total_s, m->total_s));
+	if (r->whatif && model_workers_note(m, r->changes, buf, sizeof(buf)))
+		fprintf(out, "note: %s\n", buf);
 	if (r->whatif) {
 		fprintf(out, "What-if %s: predicted total %.6f s (%+.1f %%), throughput %.1f cycles/s "
 			"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), r->whatif->total_s,
@@ -320,6 +324,13 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 		fprintf(out, "%.9g", m->shared_think_s);
 	else
 		fputs("null", out);
+	/* the steady cycle times at the two loads the servers came from (null: one load) */
+	if (m->load_hi)
+		fprintf(out, ", \"load_lo\": %u, \"cycle_lo_s\": %.9g, \"load_hi\": %u, "
+			"\"cycle_hi_s\": %.9g", m->load_lo, m->cycle_lo_s, m->load_hi, m->cycle_hi_s);
+	else
+		fputs(", \"load_lo\": null, \"cycle_lo_s\": null, \"load_hi\": null, "
+		      "\"cycle_hi_s\": null", out);
 	fputs(", \"how\": ", out);
 	json_string_write(m->shared_how, out);
 	fputc('}', out);
@@ -349,6 +360,8 @@ int model_write_json(const struct model_report *r, FILE *out)
 		fputs("null", out);
 	fputs(",\n  \"shared_cpus\": ", out);
 	json_shared_cpus(m, out);
+	fputs(",\n  \"workers\": ", out);
+	model_workers_json(m, r->whatif ? r->changes : NULL, out);
 	fprintf(out, ",\n  \"cores\": %u,\n  \"cores_estimate\": ", m->cores);
 	json_string_write(m->cores_how, out);
 	fputs(",\n  \"solver\": ", out);
