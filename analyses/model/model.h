@@ -97,6 +97,10 @@ struct model {
 	 * its demand and a latency fitted to both cycle times (model_shared.c) */
 	int shared_fitted;
 	double shared_think_s;		/* the class's think time then, the latency included */
+	/* per thread, what the fit leaves out of its span: its measured span minus its cycles
+	 * at the modelled cycle time as traced (its setup and teardown cycles, no cycle at a
+	 * load), kept as measured in every prediction */
+	double shared_rest_s;
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	int kernel_trace;	/* sched_switch events seen */

@@ -277,6 +277,8 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		if (p->population[c] <= 1)
 			stagger = 0.0;
 		span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+		if (m->shared_fitted) /* the setup and teardown the fit left out */
+			span += m->shared_rest_s;
 
 		p->cycle_s[c] = res.cycle[c];
 		p->class_throughput[c] = res.throughput[c];

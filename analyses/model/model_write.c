@@ -148,8 +148,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 			"(without the queueing for them at the traced load)\n", m->shared_capacity,
 			m->shared_how, m->shared_factor);
 	if (m->shared_fitted)
-		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s\n",
-			m->shared_think_s);
+		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
+			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s\n",
+			m->shared_think_s, m->shared_rest_s);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -321,9 +322,9 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
 		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
 	if (m->shared_fitted)
-		fprintf(out, "%.9g", m->shared_think_s);
+		fprintf(out, "%.9g, \"setup_teardown_s\": %.9g", m->shared_think_s, m->shared_rest_s);
 	else
-		fputs("null", out);
+		fputs("null, \"setup_teardown_s\": null", out);
 	/* the steady cycle times at the two loads the servers came from (null: one load) */
 	if (m->load_hi)
 		fprintf(out, ", \"load_lo\": %u, \"cycle_lo_s\": %.9g, \"load_hi\": %u, "
