@@ -130,7 +130,7 @@ int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
 	const struct model_prediction *b = r->base;
-	char buf[256];
+	char buf[256], note[512];
 
 	fprintf(out, "hsatrace model: %s\n", r->trace);
 	fprintf(out, "process %lld (%s): %.6f s traced, cycling threads over %.6f s\n",
@@ -170,8 +170,8 @@ int model_write_text(const struct model_report *r, FILE *out)
 	}
 	fprintf(out, "\nTotal time: measured %.6f s, modelled %.6f s (error %+.1f %%)\n",
 		m->total_s, b->total_s, change_pct(b->total_s, m->total_s));
-	if (r->whatif && model_workers_note(m, r->changes, buf, sizeof(buf)))
-		fprintf(out, "note: %s\n", buf);
+	if (r->whatif && model_workers_note(m, r->changes, note, sizeof(note)))
+		fprintf(out, "note: %s\n", note);
 	if (r->whatif) {
 		fprintf(out, "What-if %s: predicted total %.6f s (%+.1f %%), throughput %.1f cycles/s "
 			"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), r->whatif->total_s,
