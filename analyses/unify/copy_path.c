@@ -102,6 +102,23 @@ static int write_reencoded(const char *const *paths, size_t n, struct unify_para
 	return 0;
 }
 
+/* Whether the GPU-events pass would write anything: an input to re-encode, or a GPU
+ * record of the base run to synthesize events from (and no input already unified, whose
+ * warning that pass gives). Without one it wrote nothing: a babeltrace2 parse saved. */
+static bool needs_gpu_pass(const struct copy_meta *m, const struct unify_params *params,
+			   size_t reencoded)
+{
+	const struct gpu_store *st = params->gpu;
+
+	for (size_t i = 0; i < m->n_inputs; i++)
+		if (copy_input_env(&m->inputs[i], "hsatrace_unified"))
+			return true;
+	for (size_t i = 0; st && i < st->n_recs; i++)
+		if (st->recs[i].run == 0)
+			return true;
+	return reencoded > 0;
+}
+
 static bool has_metadata(const char *dir)
 {
 	char path[4096];
@@ -419,7 +436,8 @@ static int write_once(const char *const *paths, size_t n, struct unify_params *p
 	}
 	result->reencoded = n - result->traces;
 	ret = -1;
-	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
+	if (needs_gpu_pass(&m, params, result->reencoded) &&
+	    write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
 	if (has_metadata(tmp_dir)) {
 		struct add_how how = { .with_env = result->reencoded > 0 };
