@@ -613,9 +613,8 @@ static int add_statement(struct adder *a, const char *s, const char *e)
 	return fail(a, "a metadata statement is not copied: %.*s", (int)t.n, t.p);
 }
 
-/* Every top-level statement of [text, end): the env blocks alone (env_only, read first so
- * that clocks know the tracer), or everything else. */
-/* The first walk over the text: each statement's end kept, the env statements added. */
+/* The first walk over the text: the env blocks alone (read first so that clocks know the
+ * tracer), each statement's end kept for the second walk. */
 static int add_env_statements(struct adder *a, const char *text, const char *end)
 {
 	const char *s = text;
@@ -637,7 +636,8 @@ static int add_env_statements(struct adder *a, const char *text, const char *end
 	}
 }
 
-/* The second: every statement, up to the ends the first kept. */
+/* The second walk: every statement (add_statement passes over the env blocks), at the
+ * ends the first kept. */
 static int add_statements(struct adder *a, const char *text)
 {
 	const char *s = text;
