@@ -240,12 +240,38 @@ int pass_run_graph(bt_graph *g)
 	}
 }
 
+/* A graph with a source per trace of `paths` in srcs (n_inputs: their ports), or NULL
+ * (said). A trace read alone may have been opened already (kept): its metadata parsed. */
+static bt_graph *graph_with_sources(const char *const *paths, size_t n,
+				    const bt_component_source **srcs, struct unify_params *params)
+{
+	bt_graph *g = n == 1 ? take_kept(paths[0], &srcs[0]) : NULL;
+
+	/* The write passes come after every collect pass: the traces kept and not read alone
+	 * would only hold memory while they run. */
+	if (params->mode == UNIFY_WRITE)
+		pass_release_kept();
+	if (!g)
+		g = bt_graph_create(0);
+	params->n_inputs = 0;
+	for (size_t i = 0; g && i < n; i++) {
+		if (!srcs[i])
+			srcs[i] = pass_add_source(g, paths[i], i);
+		if (!srcs[i]) {
+			print_error("failed to open a trace that was readable before");
+			bt_graph_put_ref(g);
+			return NULL;
+		}
+		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
+	}
+	return g;
+}
+
 int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	     const char *out_path, bt_graph **keep)
 {
 	const bt_component_source **srcs = calloc(n + 1, sizeof(*srcs));
-	/* A trace read alone may have been opened already (kept): its metadata is parsed. */
-	bt_graph *g = srcs && n == 1 ? take_kept(paths[0], &srcs[0]) : NULL;
+	bt_graph *g = srcs ? graph_with_sources(paths, n, srcs, params) : NULL;
 	bt_component_class_filter *cls = unify_filter_class_create();
 	const bt_component_filter *filter = NULL;
 	const bt_port_input *sink_in;
@@ -254,26 +280,10 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	int ret = -1;
 
 	*keep = NULL;
-	/* The write passes come after every collect pass: the traces kept and not read alone
-	 * would only hold memory while they run. */
-	if (params->mode == UNIFY_WRITE)
-		pass_release_kept();
-	if (!g)
-		g = bt_graph_create(0);
-	if (!g || !srcs || !cls)
+	if (!g || !cls)
 		goto cleanup;
 	params->describe = describe_stream;
 	params->describe_data = &sources;
-	params->n_inputs = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!srcs[i])
-			srcs[i] = pass_add_source(g, paths[i], i);
-		if (!srcs[i]) {
-			print_error("failed to open a trace that was readable before");
-			goto cleanup;
-		}
-		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
-	}
 	copied_ports = calloc(params->n_inputs + 1, sizeof(*copied_ports));
 	if (!copied_ports)
 		goto cleanup;
