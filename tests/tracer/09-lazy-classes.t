@@ -39,10 +39,10 @@ names_of() { awk '{ print $1 }' "$1"; }
 # warm_classes EAGER_CLASSES WARM_SET_C...: the classes (among those eager registration
 # declares) of the functions the warm sets' sources name, sorted
 warm_classes() {
-	_eager=$1
+	_declared=$1
 	shift
 	sed -nE 's/^[[:space:]]*"([A-Za-z0-9_]+)",$/\1/p' "$@" | while read -r fn; do
-		grep -E ":$fn\$" "$_eager"
+		grep -E ":$fn\$" "$_declared"
 	done | sort -u
 }
 
@@ -112,6 +112,14 @@ for fn in $RACED; do
 	! grep -q "\"$fn\"" "$HSATRACE_SRC/tracer/warm_set.c"
 	ok $? "first_call_app: $fn is not in the warm set (its first call registers it)"
 done
+# first_call_app calls hsa_init, these three and hsa_shut_down: hsa_init's registration took
+# the whole warm set, called or not
+classes "$TR/race.ctf" >"$TR/race.classes"
+warm_classes "$TR/vector_copy.eager.classes" "$HSATRACE_SRC/tracer/warm_set.c" >"$TR/race.warm"
+missing=$(comm -23 "$TR/race.warm" "$TR/race.classes")
+[ -s "$TR/race.warm" ] && [ -z "$missing" ] && grep -q ":hsa_executable_freeze$" "$TR/race.classes"
+ok $? "first_call_app: the metadata declares the warm set's $(wc -l <"$TR/race.warm") classes, called or not" ||
+	diag "missing: $missing"
 for fn in $RACED; do
 	for side in entry exit; do
 		tids=$(grep " hsa_api_$side:$fn: " "$TR/race.txt" |
