@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -139,11 +140,25 @@ static long long now_ms(void)
 	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
+/* A descriptor that becomes readable when pid exits, -1 where the kernel has none (before
+ * Linux 5.3): then the exit is only noticed at the next tick. */
+static int exit_fd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
 /* Waits for the program, calling hooks->ready as soon as its fd is readable and hooks->tick
- * every CHILD_TICK_MS. */
+ * every CHILD_TICK_MS. Its exit wakes the wait at once (pidfd): the session is stopped
+ * without waiting for the tick. */
 static int wait_child(pid_t pid, const struct child_hooks *hooks)
 {
-	struct pollfd ready = { hooks ? hooks->ready_fd : -1, POLLIN, 0 };
+	struct pollfd fds[2] = { { hooks ? hooks->ready_fd : -1, POLLIN, 0 },
+				 { exit_fd(pid), POLLIN, 0 } };
 	long long next_tick = now_ms() + CHILD_TICK_MS;
 	int status = 0;
 	pid_t got;
@@ -152,10 +167,8 @@ static int wait_child(pid_t pid, const struct child_hooks *hooks)
 		long long left = next_tick - now_ms();
 
 		got = waitpid(pid, &status, WNOHANG);
-		if (got == pid)
-			return status;
-		if (got < 0 && errno != EINTR)
-			return -1;
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
 		if (left <= 0) {
 			if (hooks && hooks->tick)
 				hooks->tick(pid, hooks->ctx);
@@ -163,9 +176,12 @@ static int wait_child(pid_t pid, const struct child_hooks *hooks)
 			continue;
 		}
 		/* a negative fd is ignored by poll(): then it only sleeps */
-		if (poll(&ready, 1, (int)left) > 0 && (ready.revents & POLLIN) && hooks->ready)
+		if (poll(fds, 2, (int)left) > 0 && (fds[0].revents & POLLIN) && hooks->ready)
 			hooks->ready(hooks->ctx);
 	}
+	if (fds[1].fd >= 0)
+		close(fds[1].fd);
+	return got == pid ? status : -1;
 }
 
 static void say_how_it_ended(int status)

@@ -502,8 +502,12 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	r->lost = status != -1 && rec_session_stop(&s) != 0;
 	if (status != -1 && !r->lost)
 		r->discarded = rec_session_report_lost(&s, o->url ? NULL : path);
+	/* A local trace is complete once stopped; a daemon record started is stopped after
+	 * the last pass, so its destructions are awaited to the end. */
+	if (status != -1 && !r->lost && !o->url && !rec_sessiond_started())
+		rec_session_destroy_stopped(&s);
 	if (status != -1 && !r->lost && o->tracer && !o->url) {
-		rec_session_destroy(&s);	/* the trace is complete once destroyed */
+		rec_session_destroy(&s);	/* complete once destroyed (if not done above) */
 		say_if_no_hsa(path);
 	}
 cleanup:

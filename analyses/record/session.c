@@ -24,6 +24,14 @@ static int fail(const char *what, const struct rec_session *s, int code)
 	return -1;
 }
 
+static void sleep_us(long us)
+{
+	struct timespec t = { us / 1000000, (us % 1000000) * 1000 };
+
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
 int rec_session_create(struct rec_session *s, const char *tag, const char *output,
 		       const char *url)
 {
@@ -115,15 +123,22 @@ static bool is_activity(const char *pattern)
 static int setup_ust_channel(struct rec_session *s, const char *channel, uint64_t subbuf_size,
 			     uint64_t num_subbuf, bool blocking)
 {
+	int ret = enable_channel(s, s->ust, channel, subbuf_size, num_subbuf, blocking);
+
+	return ret < 0 ? fail("enable a UST channel", s, ret) : 0;
+}
+
+/* vpid, vtid and procname, each added to every UST channel in one request (no channel name):
+ * half the round trips to the daemon of adding them channel by channel. */
+static int add_ust_contexts(struct rec_session *s)
+{
 	static const enum lttng_event_context_type contexts[] = {
 		LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID, LTTNG_EVENT_CONTEXT_PROCNAME,
 	};
-	int ret = enable_channel(s, s->ust, channel, subbuf_size, num_subbuf, blocking);
 
-	if (ret < 0)
-		return fail("enable a UST channel", s, ret);
 	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++) {
-		ret = add_context(s->ust, contexts[i], channel);
+		int ret = add_context(s->ust, contexts[i], NULL);
+
 		if (ret < 0)
 			return fail("add a context (vpid/vtid/procname)", s, ret);
 	}
@@ -157,7 +172,7 @@ int rec_session_enable_ust(struct rec_session *s, const char *const *patterns, s
 			return -1;
 		}
 	}
-	return 0;
+	return add_ust_contexts(s);
 }
 
 static bool in_group(const char *name)
@@ -250,11 +265,25 @@ int rec_session_start(struct rec_session *s)
 	return ret < 0 ? fail("start tracing", s, ret) : 0;
 }
 
+/*
+ * Stops tracing, then asks until the consumer daemon has written everything (the trace is
+ * then valid: complete and readable). lttng_stop_tracing() does the same but sleeps a fixed
+ * 200 ms whenever data is still pending; asking again after 1, 2, 4 ... 50 ms notices the end
+ * of the writing sooner, for a few more round trips to the daemon.
+ */
 int rec_session_stop(struct rec_session *s)
 {
-	int ret = lttng_stop_tracing(s->name);
+	int ret = lttng_stop_tracing_no_wait(s->name);
+	long wait_us = 1000;
 
-	return ret < 0 ? fail("stop tracing", s, ret) : 0;
+	if (ret < 0 && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
+		return fail("stop tracing", s, ret);
+	while ((ret = lttng_data_pending(s->name)) > 0) {
+		sleep_us(wait_us);
+		if (wait_us < 50000)
+			wait_us *= 2;
+	}
+	return ret < 0 ? fail("wait for the trace data to be written", s, ret) : 0;
 }
 
 /* The daemon's counters: (uint64_t)-1 when unset, and values near 2^63 seen for per-user
@@ -363,13 +392,54 @@ static void destroy_and_wait(struct rec_session *s)
 	lttng_destruction_handle_destroy(handle);
 }
 
-void rec_session_destroy(struct rec_session *s)
+static void release_handles(struct rec_session *s)
 {
-	if (s->created)
-		destroy_and_wait(s);
 	if (s->ust)
 		lttng_destroy_handle(s->ust);
 	if (s->kernel)
 		lttng_destroy_handle(s->kernel);
 	*s = (struct rec_session){ 0 };
+}
+
+void rec_session_destroy(struct rec_session *s)
+{
+	if (s->created)
+		destroy_and_wait(s);
+	release_handles(s);
+}
+
+/*
+ * The destruction's completion is only noticed by lttng-sessiond 2.13 when its rotation
+ * pending check timer fires, 500 ms after the command (the quiet rotation every destroy does
+ * of a started session). Once rec_session_stop() returned 0 the files are final: the consumer
+ * wrote every packet and the metadata, and the rotation only flushes streams already at a
+ * packet boundary. So this waits until the daemon has taken the command (it no longer lists
+ * a session being destroyed; it handles client commands one at a time) and leaves the rest
+ * to it, as `lttng destroy --no-wait` does.
+ */
+void rec_session_destroy_stopped(struct rec_session *s)
+{
+	struct lttng_destruction_handle *handle = NULL;
+	enum lttng_error_code code;
+	long wait_us = 1000, waited_us = 0;
+
+	if (!s->created) {
+		release_handles(s);
+		return;
+	}
+	code = lttng_destroy_session_ext(s->name, &handle);
+	if (code != LTTNG_OK) {
+		if (code != LTTNG_ERR_NO_SESSIOND)
+			fail("destroy the tracing session", s, -(int)code);
+		release_handles(s);
+		return;
+	}
+	while (session_listed(s->name) && waited_us < 5000000) {
+		sleep_us(wait_us);
+		waited_us += wait_us;
+		if (wait_us < 50000)
+			wait_us *= 2;
+	}
+	lttng_destruction_handle_destroy(handle);
+	release_handles(s);
 }

@@ -5,7 +5,10 @@
  *   rec_session_enable_ust / _kernel   channels, events and contexts
  *   rec_session_start / _stop   tracing on/off (stop waits until the data is on disk)
  *   rec_session_report_lost     prints discarded events / lost packets, returns their sum
- *   rec_session_destroy         always safe to call, also after a failed create
+ *   rec_session_destroy         always safe to call, also after a failed create; waits
+ *                               until the daemon has finished with the session
+ *   rec_session_destroy_stopped the same once rec_session_stop() returned 0, without
+ *                               waiting for the daemon's last 500 ms (see session.c)
  */
 #ifndef HSATRACE_RECORD_SESSION_H
 #define HSATRACE_RECORD_SESSION_H
@@ -39,5 +42,6 @@ int rec_session_stop(struct rec_session *s);
  * the session daemon's counters, when plausible). */
 uint64_t rec_session_report_lost(struct rec_session *s, const char *local_dir);
 void rec_session_destroy(struct rec_session *s);
+void rec_session_destroy_stopped(struct rec_session *s);
 
 #endif

@@ -44,6 +44,11 @@ static pid_t sessiond_pid(void)
 	return (pid_t)pid;
 }
 
+bool rec_sessiond_started(void)
+{
+	return started_pid > 0;
+}
+
 int rec_sessiond_ensure(void)
 {
 	pid_t pid;
