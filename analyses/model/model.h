@@ -86,6 +86,7 @@ struct model {
 	unsigned cores;
 	char cores_how[128];
 	int cpu_runtime;	/* the GPU is the CPU runtime's emulation (workers on host CPUs) */
+	unsigned cpu_workers;	/* the CPU runtime's workers as traced (its GPU's compute units) */
 	/* On the CPU runtime (model_share_cpus): the host CPUs serve every activity of a cycle */
 	int shared;			/* model_share_cpus ran */
 	double shared_capacity;		/* the cores' worth the process had (1..cores) */
@@ -96,6 +97,10 @@ struct model {
 	 * its demand and a latency fitted to both cycle times (model_shared.c) */
 	int shared_fitted;
 	double shared_think_s;		/* the class's think time then, the latency included */
+	/* per thread, what the fit leaves out of its span: its measured span minus its cycles
+	 * at the modelled cycle time as traced (its setup and teardown cycles, no cycle at a
+	 * load), kept as measured in every prediction */
+	double shared_rest_s;
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	int kernel_trace;	/* sched_switch events seen */
@@ -122,12 +127,28 @@ struct model_cycle {
 int model_share_cpus(struct model *m, char *err, size_t err_size);
 
 /* What-if changes (model_whatif.c). */
+struct model_whatif;
+
+/* workers=N on the CPU runtime needs the traced worker count: 0, or -1 with err set. */
+int model_workers_check(const struct model *m, const struct model_whatif *w, char *err,
+			size_t err_size);
+/* What workers=N changes per cycle of class c on the CPU runtime's one processor: the
+ * workers' wake-ups (CPU demand, before the calibration's factor) and the hand-back to the
+ * packet processor (latency); both 0 without it or elsewhere (model_workers.c). */
+void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
+			  double *cpu_s, double *latency_s);
+/* What workers=N means here, for the output (NULL without it); as JSON (model_workers.c). */
+const char *model_workers_note(const struct model *m, const struct model_whatif *w, char *buf,
+			       size_t size);
+void model_workers_json(const struct model *m, const struct model_whatif *w, FILE *out);
+
 struct model_whatif {
 	int threads_set;
 	unsigned threads;
 	char threads_class[64];	/* "" : the class with the most threads */
 	double gpu_speed, copy_speed;	/* factors, 1 = as traced */
 	unsigned cpus, gpus, queues;	/* 0 = as traced */
+	unsigned workers;	/* the GPU's dispatches at once (CPU runtime: its workers); 0 = as traced */
 	size_t changes;
 };
 

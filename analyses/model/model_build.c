@@ -128,8 +128,10 @@ static void count_cores(struct model *m, const struct model_trace *t)
 			continue;
 		if (a->device_type == 0)
 			cores += a->compute_units;
-		if (strcmp(a->name, CPU_RUNTIME_GPU_NAME) == 0)
+		if (strcmp(a->name, CPU_RUNTIME_GPU_NAME) == 0) {
 			m->cpu_runtime = 1;
+			m->cpu_workers = (unsigned)a->compute_units; /* HSATRACE_CPU_WORKERS */
+		}
 	}
 	if (cores && m->cpu_runtime && seen > cores) {
 		snprintf(m->cores_how, sizeof(m->cores_how),

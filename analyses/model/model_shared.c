@@ -245,6 +245,21 @@ static int think_for(struct model *m, double f, double *z, char *err, size_t err
 	return 0;
 }
 
+/* The fit gives the steady cycles; a thread's span also holds its first and last cycles
+ * (setup, teardown), which are no cycle at a load: what they add is kept as measured. */
+static int rest_of_spans(struct model *m, char *err, size_t err_size)
+{
+	const struct model_class *cl = &m->classes[0];
+	struct model_prediction p;
+
+	m->shared_rest_s = 0.0;
+	if (model_solve(m, NULL, &p, err, err_size))
+		return -1;
+	m->shared_rest_s = cl->cycles / cl->threads * (cl->measured_cycle_s - p.cycle_s[0]);
+	model_prediction_release(&p);
+	return 0;
+}
+
 /* f and the think time so that the model has both measured cycle times: at the low load
  * through the think time, at the high one (which grows with f) by bisection on f. */
 static int fit_two_loads(struct model *m, char *err, size_t err_size)
@@ -271,7 +286,7 @@ static int fit_two_loads(struct model *m, char *err, size_t err_size)
 		return -1;
 	m->shared_factor = (lo + hi) / 2;
 	m->shared_think_s = z;
-	return 0;
+	return rest_of_spans(m, err, err_size);
 }
 
 int model_share_cpus(struct model *m, char *err, size_t err_size)

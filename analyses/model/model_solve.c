@@ -96,6 +96,10 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 			servers[k] = w->cpus;
 		if (st->kind != MODEL_GPU)
 			continue;
+		/* a GPU apart from the host CPUs runs that many dispatches at once (on the CPU
+		 * runtime's one processor the workers are demand instead: model_workers.c) */
+		if (w->workers && !m->shared)
+			servers[k] = w->workers;
 		/* more queues run more dispatches at once only where overlap did not slow them */
 		if (w->queues && st->queues && st->sharing < 1.2)
 			servers[k] = scaled(servers[k], (double)w->queues / st->queues);
@@ -146,15 +150,22 @@ static void class_demands(const struct model *m, const struct model_whatif *w, d
 		}
 		if (!m->shared)
 			continue;
-		double cpu = cl->overhead_s;
+		double cpu = cl->overhead_s, workers_cpu, workers_latency;
 
+		model_workers_change(m, w, c, &workers_cpu, &workers_latency);
 		think[c] = m->shared_fitted ? m->shared_think_s : think[c] - cl->overhead_s;
+		think[c] += workers_latency;
+		if (think[c] < 0.0) { /* fewer hand-backs than the think time holds: the rest
+				       * of them was in the waits, CPU demand here */
+			workers_cpu += think[c];
+			think[c] = 0.0;
+		}
 		for (size_t k = 0; k < K; k++) {
 			cpu += own[c * K + k];
 			own[c * K + k] *= m->shared_factor;
 			net[c * K + k] = 0.0;
 		}
-		net[c * K] = cpu * m->shared_factor;
+		net[c * K] = fmax(0.0, cpu + workers_cpu) * m->shared_factor;
 	}
 }
 
@@ -210,6 +221,8 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	if (!kind || !demand || !think || !own || !queued || !async || !util || !capacity ||
 	    prediction_init(p, m))
 		goto oom;
+	if (model_workers_check(m, w, err, err_size))
+		goto end;
 	if (w && w->threads_set) {
 		target = threads_class(m, w);
 		if (target == SIZE_MAX) {
@@ -264,6 +277,8 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		if (p->population[c] <= 1)
 			stagger = 0.0;
 		span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+		if (m->shared_fitted) /* the setup and teardown the fit left out */
+			span += m->shared_rest_s;
 
 		p->cycle_s[c] = res.cycle[c];
 		p->class_throughput[c] = res.throughput[c];

@@ -3,6 +3,8 @@
  *   threads=N or threads=CLASS:N   threads of a class (default: the class with the most)
  *   gpu-speed=X, copy-speed=X      device demands divided by X (> 0)
  *   cpus=N, gpus=N, queues=N       host cores, GPU agents, queues per GPU (N >= 1)
+ *   workers=N                      dispatches a GPU runs at once; on the CPU runtime its
+ *                                  workers (HSATRACE_CPU_WORKERS, model_workers.c)
  */
 #include <errno.h>
 #include <math.h>
@@ -80,7 +82,7 @@ int model_whatif_parse(struct model_whatif *w, const char *arg, char *err, size_
 
 	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(key)) {
 		snprintf(err, err_size, "--what-if '%s': expected KEY=VALUE (threads, gpu-speed, "
-			 "copy-speed, cpus, gpus, queues)", arg);
+			 "copy-speed, cpus, gpus, queues, workers)", arg);
 		return -1;
 	}
 	memcpy(key, arg, (size_t)(eq - arg));
@@ -98,9 +100,11 @@ int model_whatif_parse(struct model_whatif *w, const char *arg, char *err, size_
 		bad = parse_count(v, &w->gpus);
 	else if (strcmp(key, "queues") == 0)
 		bad = parse_count(v, &w->queues);
+	else if (strcmp(key, "workers") == 0)
+		bad = parse_count(v, &w->workers);
 	else {
 		snprintf(err, err_size, "--what-if: unknown key '%s' (threads, gpu-speed, "
-			 "copy-speed, cpus, gpus, queues)", key);
+			 "copy-speed, cpus, gpus, queues, workers)", key);
 		return -1;
 	}
 	if (bad) {

@@ -62,6 +62,8 @@ static const char *whatif_text(const struct model_whatif *w, char *buf, size_t s
 		ADD("%sgpus=%u", n ? " " : "", w->gpus);
 	if (w->queues)
 		ADD("%squeues=%u", n ? " " : "", w->queues);
+	if (w->workers)
+		ADD("%sworkers=%u", n ? " " : "", w->workers);
 #undef ADD
 	return buf;
 }
@@ -128,7 +130,7 @@ int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
 	const struct model_prediction *b = r->base;
-	char buf[256];
+	char buf[256], note[512];
 
 	fprintf(out, "hsatrace model: %s\n", r->trace);
 	fprintf(out, "process %lld (%s): %.6f s traced, cycling threads over %.6f s\n",
@@ -146,8 +148,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 			"(without the queueing for them at the traced load)\n", m->shared_capacity,
 			m->shared_how, m->shared_factor);
 	if (m->shared_fitted)
-		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s\n",
-			m->shared_think_s);
+		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
+			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s\n",
+			m->shared_think_s, m->shared_rest_s);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -167,6 +170,8 @@ int model_write_text(const struct model_report *r, FILE *out)
 	}
 	fprintf(out, "\nTotal time: measured %.6f s, modelled %.6f s (error %+.1f %%)\n",
 		m->total_s, b->total_s, change_pct(b->total_s, m->total_s));
+	if (r->whatif && model_workers_note(m, r->changes, note, sizeof(note)))
+		fprintf(out, "note: %s\n", note);
 	if (r->whatif) {
 		fprintf(out, "What-if %s: predicted total %.6f s (%+.1f %%), throughput %.1f cycles/s "
 			"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), r->whatif->total_s,
@@ -317,9 +322,16 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
 		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
 	if (m->shared_fitted)
-		fprintf(out, "%.9g", m->shared_think_s);
+		fprintf(out, "%.9g, \"setup_teardown_s\": %.9g", m->shared_think_s, m->shared_rest_s);
 	else
-		fputs("null", out);
+		fputs("null, \"setup_teardown_s\": null", out);
+	/* the steady cycle times at the two loads the servers came from (null: one load) */
+	if (m->load_hi)
+		fprintf(out, ", \"load_lo\": %u, \"cycle_lo_s\": %.9g, \"load_hi\": %u, "
+			"\"cycle_hi_s\": %.9g", m->load_lo, m->cycle_lo_s, m->load_hi, m->cycle_hi_s);
+	else
+		fputs(", \"load_lo\": null, \"cycle_lo_s\": null, \"load_hi\": null, "
+		      "\"cycle_hi_s\": null", out);
 	fputs(", \"how\": ", out);
 	json_string_write(m->shared_how, out);
 	fputc('}', out);
@@ -349,6 +361,8 @@ int model_write_json(const struct model_report *r, FILE *out)
 		fputs("null", out);
 	fputs(",\n  \"shared_cpus\": ", out);
 	json_shared_cpus(m, out);
+	fputs(",\n  \"workers\": ", out);
+	model_workers_json(m, r->whatif ? r->changes : NULL, out);
 	fprintf(out, ",\n  \"cores\": %u,\n  \"cores_estimate\": ", m->cores);
 	json_string_write(m->cores_how, out);
 	fputs(",\n  \"solver\": ", out);

@@ -28,9 +28,28 @@ struct adder {
 	struct tsdl_renames renames;
 	char *why;
 	size_t why_size;
+	/* Where each top-level statement ends, found by the first walk over the text (the
+	 * environment's) for the second: a statement's end is found by tokenizing it. */
+	const char **ends;
+	size_t n_ends, cap_ends;
 };
 
 static int fail(struct adder *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int keep_end(struct adder *a, const char *e)
+{
+	if (a->n_ends == a->cap_ends) {
+		size_t cap = a->cap_ends ? 2 * a->cap_ends : 256;
+		const char **v = realloc(a->ends, cap * sizeof(*v));
+
+		if (!v)
+			return fail(a, "out of memory");
+		a->ends = v;
+		a->cap_ends = cap;
+	}
+	a->ends[a->n_ends++] = e;
+	return 0;
+}
 
 /* Says why the input cannot be copied, in a->why. Returns -1. */
 static int fail(struct adder *a, const char *fmt, ...)
@@ -594,9 +613,9 @@ static int add_statement(struct adder *a, const char *s, const char *e)
 	return fail(a, "a metadata statement is not copied: %.*s", (int)t.n, t.p);
 }
 
-/* Every top-level statement of [text, end): the env blocks alone (env_only, read first so
- * that clocks know the tracer), or everything else. */
-static int each_statement(struct adder *a, const char *text, const char *end, bool env_only)
+/* The first walk over the text: the env blocks alone (read first so that clocks know the
+ * tracer), each statement's end kept for the second walk. */
+static int add_env_statements(struct adder *a, const char *text, const char *end)
 {
 	const char *s = text;
 
@@ -611,11 +630,22 @@ static int each_statement(struct adder *a, const char *text, const char *end, bo
 		e = tsdl_statement_end(s, end);
 		if (!e)
 			return fail(a, "the metadata ends inside a statement");
-		if (env_only ? tsdl_tok_is(&t, "env") && add_env(a, s, e) != 0 :
-			       add_statement(a, s, e) != 0)
+		if (keep_end(a, e) != 0 || (tsdl_tok_is(&t, "env") && add_env(a, s, e) != 0))
 			return -1;
 		s = e;
 	}
+}
+
+/* The second walk: every statement (add_statement passes over the env blocks), at the
+ * ends the first kept. */
+static int add_statements(struct adder *a, const char *text)
+{
+	const char *s = text;
+
+	for (size_t k = 0; k < a->n_ends; s = a->ends[k++])
+		if (add_statement(a, s, a->ends[k]) != 0)
+			return -1;
+	return 0;
 }
 
 int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, char *why,
@@ -645,8 +675,8 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	if (m->n_inputs == 1 && getrandom(m->uuid, sizeof(m->uuid), 0) != sizeof(m->uuid))
 		goto end;
 	a.in->max_align = max_align(text, text + strlen(text));
-	if (each_statement(&a, text, text + strlen(text), true) != 0 ||
-	    each_statement(&a, text, text + strlen(text), false) != 0)
+	if (add_env_statements(&a, text, text + strlen(text)) != 0 ||
+	    add_statements(&a, text) != 0)
 		goto end;
 	if (!a.in->header.n) {
 		fail(&a, "no trace block");
@@ -657,6 +687,7 @@ int copy_meta_add(struct copy_meta *m, const char *trace_dir, bool with_env, cha
 	}
 end:
 	tsdl_renames_release(&a.renames);
+	free(a.ends);
 	free(text);
 	free(path);
 	return ret;

@@ -44,11 +44,26 @@ struct add_how {
 	struct copy_clock *clock_as;
 };
 
+/* Checks the packets of the last input added (without writing). 0, 1 or -1. */
+static int walk_input(struct copy_meta *m, const struct add_how *how, char *why, size_t size)
+{
+	struct copy_counts scratch = { 0 };
+	struct copy_input *in = &m->inputs[m->n_inputs - 1];
+	char reason[600];
+	int r;
+
+	in->verify = how->verify;
+	in->shift = how->shift;
+	r = copy_stream_input(m, m->n_inputs - 1, NULL, true, &scratch, reason, sizeof(reason));
+	if (r > 0)
+		snprintf(why, size, "%s", reason);
+	return r;
+}
+
 /* Merges the metadata of `dir` and checks its packets (without writing). 0, 1 or -1. */
 static int add_input(struct copy_meta *m, const char *dir, const struct add_how *how,
 		     char *why, size_t size)
 {
-	struct copy_counts scratch = { 0 };
 	struct copy_input *in;
 	char reason[600];
 	int r;
@@ -66,12 +81,7 @@ static int add_input(struct copy_meta *m, const char *dir, const struct add_how 
 			 "of its events is only known by decoding them)", dir);
 		return 1;
 	}
-	in->verify = how->verify;
-	in->shift = how->shift;
-	r = copy_stream_input(m, m->n_inputs - 1, NULL, true, &scratch, reason, sizeof(reason));
-	if (r > 0)
-		snprintf(why, size, "%s", reason);
-	return r;
+	return walk_input(m, how, why, size);
 }
 
 /* The synthesized events and the events of the inputs not copied, in a trace of their own
@@ -90,6 +100,23 @@ static int write_reencoded(const char *const *paths, size_t n, struct unify_para
 	}
 	bt_graph_put_ref(g);
 	return 0;
+}
+
+/* Whether the GPU-events pass would write anything: an input to re-encode, or a GPU
+ * record of the base run to synthesize events from (and no input already unified, whose
+ * warning that pass gives). Without one it wrote nothing: a babeltrace2 parse saved. */
+static bool needs_gpu_pass(const struct copy_meta *m, const struct unify_params *params,
+			   size_t reencoded)
+{
+	const struct gpu_store *st = params->gpu;
+
+	for (size_t i = 0; i < m->n_inputs; i++)
+		if (copy_input_env(&m->inputs[i], "hsatrace_unified"))
+			return true;
+	for (size_t i = 0; st && i < st->n_recs; i++)
+		if (st->recs[i].run == 0)
+			return true;
+	return reencoded > 0;
 }
 
 static bool has_metadata(const char *dir)
@@ -154,6 +181,10 @@ struct probe {
 	int64_t shift;			/* cycles onto the output clock (another clock) */
 	bool said_move, said_reencode;	/* what say_choices said of it */
 	char why[1024];
+	/* Its metadata merged alone (with its environment, packet headers walked), while it is
+	 * copied and not yet merged into the output's: the output's when it comes first. */
+	struct copy_meta alone;
+	bool has_alone;
 };
 
 /* pr->why: the reason, which names its input first. */
@@ -189,8 +220,36 @@ static int probe_input(const char *dir, struct probe *pr)
 		pr->clock = s.clocks[0];
 		pr->clock.name = NULL;
 	}
-	copy_meta_release(&s);
+	if (r == 0) {
+		pr->alone = s;
+		pr->has_alone = true;
+	} else {
+		copy_meta_release(&s);
+	}
 	return r < 0 ? -1 : 0;
+}
+
+static void release_alone(struct probe *pr)
+{
+	if (pr->has_alone)
+		copy_meta_release(&pr->alone);
+	pr->has_alone = false;
+}
+
+/* An input first in the output whose merge would be what probe_input merged (with its
+ * environment, its times not moved): that merge becomes the output's, walked again only
+ * if its events are to be. 0, 1 or -1 as add_input; 2 not so (merge it). */
+static int reuse_alone(struct copy_meta *m, struct probe *pr, const struct add_how *how,
+		       char *why, size_t size)
+{
+	if (m->n_inputs || !pr->has_alone || !how->with_env || how->shift || how->clock_as) {
+		release_alone(pr);	/* merged anew from now on */
+		return 2;
+	}
+	copy_meta_release(m);
+	*m = pr->alone;
+	pr->has_alone = false;
+	return how->verify ? walk_input(m, how, why, size) : 0;
 }
 
 /* The input whose clock the re-encoding filter keeps (model_clock: the first UST trace's,
@@ -322,7 +381,9 @@ static int build_meta(struct copy_meta *m, const char *const *paths, size_t n,
 
 		if (!pr[i].copy)
 			continue;
-		r = add_input(m, paths[i], &how, reason, sizeof(reason));
+		r = reuse_alone(m, &pr[i], &how, reason, sizeof(reason));
+		if (r == 2)
+			r = add_input(m, paths[i], &how, reason, sizeof(reason));
 		if (r > 0) {
 			pr[i].copy = false;
 			say_why(&pr[i], paths[i], reason);
@@ -375,7 +436,8 @@ static int write_once(const char *const *paths, size_t n, struct unify_params *p
 	}
 	result->reencoded = n - result->traces;
 	ret = -1;
-	if (write_reencoded(paths, n, params, copied, tmp_dir) != 0)
+	if (needs_gpu_pass(&m, params, result->reencoded) &&
+	    write_reencoded(paths, n, params, copied, tmp_dir) != 0)
 		goto end;
 	if (has_metadata(tmp_dir)) {
 		struct add_how how = { .with_env = result->reencoded > 0 };
@@ -433,6 +495,8 @@ end:
 		fs_remove_tree(tmp_dir);
 	free(tmp_dir);
 	free(copied);
+	for (size_t i = 0; pr && i < n; i++)
+		release_alone(&pr[i]);
 	free(pr);
 	return ret;
 }

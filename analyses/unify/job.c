@@ -117,7 +117,7 @@ static void find_activity_streams(struct unify_job *j)
 		if (!d->readable || !d->has_hsa_activity || d->activity_path)
 			continue;
 		d->activity_path = salvage_subset(&j->salvage, d->path, ACTIVITY_STREAM_PREFIX);
-		if (d->activity_path && !pass_trace_opens(d->activity_path)) {
+		if (d->activity_path && !pass_trace_opens_kept(d->activity_path)) {
 			free(d->activity_path);
 			d->activity_path = NULL;
 		}

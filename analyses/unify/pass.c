@@ -43,6 +43,7 @@ static const bt_plugin *plugin;
 
 void pass_cleanup(void)
 {
+	pass_release_kept();
 	BT_PLUGIN_PUT_REF_AND_RESET(plugin);
 	bt_probe_release();
 }
@@ -84,9 +85,76 @@ bool pass_trace_opens(const char *path)
 	return bt_probe_trace_opens_quietly(path);
 }
 
+/* A trace whose source was created to see that it opens, kept in its graph for the first
+ * pass that reads it alone: creating a source.ctf.fs parses the trace's metadata, which is
+ * most of what unify spends on a small trace (bench/RESULTS.md, unify start-up). */
+struct kept_source {
+	char *path;
+	bt_graph *graph;
+	const bt_component_source *src;
+};
+
+/* Enough for a recording's traces and their activity streams; more are opened again. */
+#define MAX_KEPT 8
+static struct kept_source kept[MAX_KEPT];
+static size_t n_kept;
+
+/* Whether the trace opens; the error, if any, stays the thread's current error. */
+static bool open_and_keep(const char *path)
+{
+	bt_graph *g = bt_graph_create(0);
+	const bt_component_source *src = g ? pass_add_source(g, path, 0) : NULL;
+
+	if (!src) {
+		bt_graph_put_ref(g);
+		return false;
+	}
+	if (n_kept < MAX_KEPT && (kept[n_kept].path = strdup(path))) {
+		kept[n_kept].graph = g;
+		kept[n_kept++].src = src;
+		return true;
+	}
+	bt_graph_put_ref(g);
+	return true;
+}
+
+/* The kept graph of `path` (its source named src0), now the caller's; or NULL. */
+static bt_graph *take_kept(const char *path, const bt_component_source **src)
+{
+	for (size_t i = 0; i < n_kept; i++) {
+		bt_graph *g = kept[i].graph;
+
+		if (strcmp(kept[i].path, path) != 0)
+			continue;
+		*src = kept[i].src;
+		free(kept[i].path);
+		kept[i] = kept[--n_kept];
+		return g;
+	}
+	return NULL;
+}
+
+void pass_release_kept(void)
+{
+	while (n_kept) {
+		n_kept--;
+		free(kept[n_kept].path);
+		bt_graph_put_ref(kept[n_kept].graph);
+	}
+}
+
+bool pass_trace_opens_kept(const char *path)
+{
+	bool ok = open_and_keep(path);
+
+	if (!ok)
+		bt_current_thread_clear_error();
+	return ok;
+}
+
 bool pass_trace_is_readable(const char *path)
 {
-	bool ok = bt_probe_trace_opens(path);
+	bool ok = open_and_keep(path);
 
 	if (!ok)
 		bt_probe_warn_refused("hsatrace unify", path);
@@ -172,11 +240,38 @@ int pass_run_graph(bt_graph *g)
 	}
 }
 
+/* A graph with a source per trace of `paths` in srcs (n_inputs: their ports), or NULL
+ * (said). A trace read alone may have been opened already (kept): its metadata parsed. */
+static bt_graph *graph_with_sources(const char *const *paths, size_t n,
+				    const bt_component_source **srcs, struct unify_params *params)
+{
+	bt_graph *g = n == 1 ? take_kept(paths[0], &srcs[0]) : NULL;
+
+	/* The write passes come after every collect pass: the traces kept and not read alone
+	 * would only hold memory while they run. */
+	if (params->mode == UNIFY_WRITE)
+		pass_release_kept();
+	if (!g)
+		g = bt_graph_create(0);
+	params->n_inputs = 0;
+	for (size_t i = 0; g && i < n; i++) {
+		if (!srcs[i])
+			srcs[i] = pass_add_source(g, paths[i], i);
+		if (!srcs[i]) {
+			print_error("failed to open a trace that was readable before");
+			bt_graph_put_ref(g);
+			return NULL;
+		}
+		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
+	}
+	return g;
+}
+
 int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	     const char *out_path, bt_graph **keep)
 {
-	bt_graph *g = bt_graph_create(0);
 	const bt_component_source **srcs = calloc(n + 1, sizeof(*srcs));
+	bt_graph *g = srcs ? graph_with_sources(paths, n, srcs, params) : NULL;
 	bt_component_class_filter *cls = unify_filter_class_create();
 	const bt_component_filter *filter = NULL;
 	const bt_port_input *sink_in;
@@ -185,19 +280,10 @@ int pass_run(const char *const *paths, size_t n, struct unify_params *params,
 	int ret = -1;
 
 	*keep = NULL;
-	if (!g || !srcs || !cls)
+	if (!g || !cls)
 		goto cleanup;
 	params->describe = describe_stream;
 	params->describe_data = &sources;
-	params->n_inputs = 0;
-	for (size_t i = 0; i < n; i++) {
-		srcs[i] = pass_add_source(g, paths[i], i);
-		if (!srcs[i]) {
-			print_error("failed to open a trace that was readable before");
-			goto cleanup;
-		}
-		params->n_inputs += bt_component_source_get_output_port_count(srcs[i]);
-	}
 	copied_ports = calloc(params->n_inputs + 1, sizeof(*copied_ports));
 	if (!copied_ports)
 		goto cleanup;

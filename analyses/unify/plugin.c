@@ -109,6 +109,7 @@ static int prepare(bt_self_component_filter *self, struct plugin_state *ps,
 	}
 	ret = 0;
 cleanup:
+	pass_release_kept();	/* this filter reads the inputs through the user's graph */
 	free(inputs);
 	free(passes);
 	return ret;

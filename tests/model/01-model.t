@@ -82,7 +82,7 @@ case "$out" in *"What-if threads=2: predicted total"*) r=0 ;; *) r=1 ;; esac
 ok $r "text output prints the what-if prediction and its change"
 
 "$hsat" model -w bogus=1 "$tmp/mt" >/dev/null 2>"$tmp/err"
-is "$?:$(head -1 "$tmp/err")" "2:hsatrace model: --what-if: unknown key 'bogus' (threads, gpu-speed, copy-speed, cpus, gpus, queues)" \
+is "$?:$(head -1 "$tmp/err")" "2:hsatrace model: --what-if: unknown key 'bogus' (threads, gpu-speed, copy-speed, cpus, gpus, queues, workers)" \
 	"an unknown what-if key is a usage error"
 bad=""
 for w in threads=0 threads= gpu-speed=0 gpu-speed=abc copy-speed=-1 cpus=1.5 queues=x gpus=0 nokey; do

@@ -23,6 +23,7 @@
 
 static struct model_event evs[2048];
 static size_t nev;
+static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute units */
 
 static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
 {
@@ -81,7 +82,8 @@ static void scenario(int64_t both_us)
 	e = push(MODEL_EV_AGENT, 0, 10);
 	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
 	e = push(MODEL_EV_AGENT, 1, 10);
-	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1, e->compute_units = 2;
+	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1;
+	e->compute_units = gpu_workers;
 	for (; k < ALONE; k++)
 		a = cycle(11, k, a, 100 * US);
 	b = start_b;
@@ -184,14 +186,88 @@ end:
 	model_trace_release(&t);
 }
 
+/* The modelled cycle time of the class as traced with workers=n. */
+static double cycle_with_workers(struct model *m, unsigned n)
+{
+	struct model_whatif w;
+	struct model_prediction p;
+	char err[256];
+	double cycle = -1.0;
+
+	model_whatif_init(&w);
+	w.workers = n;
+	if (model_solve(m, &w, &p, err, sizeof(err)) == 0) {
+		cycle = p.cycle_s[0];
+		model_prediction_release(&p);
+	}
+	return cycle;
+}
+
+/*
+ * workers=N on the perfect speed-up scenario (2 threads on 2 cores, nothing queues, f = 1):
+ * every kernel is submitted 10 us before it begins on an idle device, the launch latency the
+ * model takes for one hand-off h. From 1 worker to 2 a dispatch adds one wake-up (CPU) and
+ * one hand-back (latency): the cycle grows by 2 h; from 2 to 1 it loses them; from 1 to 3,
+ * two wake-ups and one hand-back: 3 h.
+ */
+static void workers(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	char err[256] = "";
+	double h, base, cpu, lat;
+
+	gpu_workers = 1;
+	scenario(100);
+	gpu_workers = 2;
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "workers: model built: %s", err);
+		skip(4, "no model");
+		goto end;
+	}
+	h = m.stations[1].launch_s;
+	base = m.classes[0].measured_cycle_s;
+	{
+		struct model_whatif w;
+
+		model_whatif_init(&w);
+		w.workers = 2;
+		model_workers_change(&m, &w, 0, &cpu, &lat);
+	}
+	ok(m.cpu_workers == 1 && fabs(h - 10e-6) < 1e-12 && fabs(cpu - h) < 1e-12 &&
+	   fabs(lat - h) < 1e-12, "workers 1 -> 2: one wake-up and one hand-back of h = %.9f s "
+	   "a dispatch (traced %u; %.9f, %.9f)", h, m.cpu_workers, cpu, lat);
+	ok(fabs(cycle_with_workers(&m, 1) - base) < 1e-6 * base,
+	   "workers=1 as traced: the modelled cycle unchanged");
+	ok(fabs(cycle_with_workers(&m, 2) - (base + 2 * h)) < 1e-6 * base,
+	   "workers=2: the cycle grows by 2 h (%.9f vs %.9f s)", cycle_with_workers(&m, 2),
+	   base + 2 * h);
+	ok(fabs(cycle_with_workers(&m, 3) - (base + 3 * h)) < 1e-6 * base,
+	   "workers=3: by 3 h (%.9f vs %.9f s)", cycle_with_workers(&m, 3), base + 3 * h);
+	m.cpu_workers = 0;
+	{
+		struct model_whatif w;
+		struct model_prediction p;
+
+		model_whatif_init(&w);
+		w.workers = 2;
+		ok(model_solve(&m, &w, &p, err, sizeof(err)) == -1 && strstr(err, "how many workers"),
+		   "workers= without the traced worker count: an error saying so (%s)", err);
+	}
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 int main(void)
 {
-	plan(9);
+	plan(14);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
 	fitted(200, "no speed-up");
 	/* both: 150 us, a speed-up of 1.33 */
 	fitted(150, "a speed-up of 1.33");
+	workers();
 	return exit_status();
 }

@@ -1,0 +1,118 @@
+/*
+ * model_workers - --what-if workers=N: how many dispatches' worth of work the (emulated) GPU
+ * runs at once.
+ *
+ * On the CPU runtime the workers (HSATRACE_CPU_WORKERS, traced as the agents' compute units)
+ * are the emulated GPU's compute units: a queue's packet processor runs a dispatch's
+ * workgroups with the pool's other N - 1 workers (runtime/workers.c). It wakes them (one
+ * broadcast), takes workgroups with them, then sleeps until the last one is done. Workers
+ * sleep between dispatches, so per dispatch every worker beyond the first is one wake-up of
+ * a sleeping thread, CPU work on the host CPUs, and having any is one hand-off back to the
+ * packet processor (its wait for the last workgroup), a latency on the dispatch's path. The
+ * kernel's own work is the same however many threads share it: it stays the demand it was
+ * on the same cores. The trace measures one such wake-up: the device's launch latency when
+ * it was idle (a doorbell waking the sleeping packet processor, model_device.c).
+ *
+ * On a real GPU (and the CPU runtime modelled as one, --devices-off-cpu) workers=N is the
+ * number of dispatches the GPU runs at once: its servers (model_solve.c).
+ */
+#include <stdio.h>
+
+#include "analyses/common/json_string.h"
+#include "analyses/model/model.h"
+
+int model_workers_check(const struct model *m, const struct model_whatif *w, char *err,
+			size_t err_size)
+{
+	if (!w || !w->workers || !m->shared || m->cpu_workers)
+		return 0;
+	snprintf(err, err_size, "--what-if workers: the trace does not say how many workers the "
+		 "CPU runtime had (no agent_info with its compute units)");
+	return -1;
+}
+
+/* The workers' hand-offs per dispatch with n workers: wake-ups (CPU), hand-backs (latency). */
+static void handoffs(unsigned n, double *wakeups, double *backs)
+{
+	*wakeups = n > 1 ? (double)(n - 1) : 0.0;
+	*backs = n > 1 ? 1.0 : 0.0;
+}
+
+void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
+			  double *cpu_s, double *latency_s)
+{
+	const struct model_class *cl = &m->classes[c];
+	double wake_now, back_now, wake_then, back_then;
+
+	*cpu_s = 0.0;
+	*latency_s = 0.0;
+	if (!w || !w->workers || !m->shared || !m->cpu_workers)
+		return;
+	handoffs(w->workers, &wake_now, &back_now);
+	handoffs(m->cpu_workers, &wake_then, &back_then);
+	for (size_t k = 0; k < m->stations_count; k++) {
+		const struct model_station *st = &m->stations[k];
+
+		if (st->kind != MODEL_GPU)
+			continue;
+		*cpu_s += cl->visits[k] * st->launch_s * (wake_now - wake_then);
+		*latency_s += cl->visits[k] * st->launch_s * (back_now - back_then);
+	}
+}
+
+/* The hand-off the trace measured: the first GPU's launch latency when idle (0: none). */
+static double handoff_s(const struct model *m)
+{
+	for (size_t k = 0; k < m->stations_count; k++)
+		if (m->stations[k].kind == MODEL_GPU)
+			return m->stations[k].launch_s;
+	return 0.0;
+}
+
+const char *model_workers_note(const struct model *m, const struct model_whatif *w, char *buf,
+			       size_t size)
+{
+	double wake_now, back_now, wake_then, back_then;
+
+	if (!w || !w->workers)
+		return NULL;
+	if (!m->shared) {
+		snprintf(buf, size, "workers=%u: each GPU runs %u dispatches at once (its servers; "
+			 "on the CPU runtime modelled apart, its workers taken as a real GPU's "
+			 "concurrent dispatches)", w->workers, w->workers);
+		return buf;
+	}
+	handoffs(w->workers, &wake_now, &back_now);
+	handoffs(m->cpu_workers, &wake_then, &back_then);
+	snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host threads "
+		 "sleeping between dispatches: per dispatch %+g wake-ups of a worker (CPU on the host "
+		 "CPUs) and %+g hand-backs to the packet processor (latency), each the GPU's launch "
+		 "latency when idle, %.6f s; the kernels' work is unchanged (on a real GPU workers= "
+		 "is the dispatches it runs at once)", w->workers, m->cpu_workers,
+		 wake_now - wake_then, back_now - back_then, handoff_s(m));
+	return buf;
+}
+
+void model_workers_json(const struct model *m, const struct model_whatif *w, FILE *out)
+{
+	double wake_now = 0.0, back_now = 0.0, wake_then = 0.0, back_then = 0.0;
+	char buf[512];
+
+	fprintf(out, "{\"traced\": %u, \"what_if\": ", m->cpu_workers);
+	if (w && w->workers)
+		fprintf(out, "%u", w->workers);
+	else
+		fputs("null", out);
+	if (w && w->workers && m->shared) {
+		handoffs(w->workers, &wake_now, &back_now);
+		handoffs(m->cpu_workers, &wake_then, &back_then);
+	}
+	fprintf(out, ", \"handoff_s\": %.9g, \"wakeups_per_dispatch_change\": %g, "
+		"\"handbacks_per_dispatch_change\": %g, \"note\": ", handoff_s(m),
+		wake_now - wake_then, back_now - back_then);
+	if (model_workers_note(m, w, buf, sizeof(buf)))
+		json_string_write(buf, out);
+	else
+		fputs("null", out);
+	fputc('}', out);
+}
