@@ -1,12 +1,12 @@
 /*
  * lazy_classes - registers a function's entry and exit event classes with liblttng-ust on its
- * first call (see lazy_classes.h for why).
+ * first call, the warm set's with the first one (see lazy_classes.h for why).
  *
  * liblttng-ust checks that every event of a registered probe points back at that probe, so a
- * function's class is registered as a probe of its own: a copy of the provider's descriptor
- * (same name and version, one event) and of the event's descriptor pointing at the copy. The
- * tracepoint call sites find it by name ("provider:event"), so the generated tracepoint calls
- * are unchanged. Registered while a session is active, lttng_ust_probe_register creates the
+ * batch of functions' classes is registered as a probe of its own per provider: a copy of the
+ * provider's descriptor (same name and version, the batch's events) and of the events'
+ * descriptors pointing at the copy. The tracepoint call sites find it by name
+ * ("provider:event"), so the generated tracepoint calls are unchanged. Registered while a session is active, lttng_ust_probe_register creates the
  * event, describes it to the session daemon and connects the call site before it returns, in
  * the calling thread: the entry event that follows is recorded.
  */
@@ -19,11 +19,11 @@
 #include <string.h>
 #include <time.h>
 
-/* One function's class in one provider, registered as a probe of its own. */
+/* The classes of one batch of functions in one provider, registered as a probe of its own. */
 struct lazy_probe {
 	struct lttng_ust_probe_desc probe;
-	struct lttng_ust_event_desc event;
-	const struct lttng_ust_event_desc *events[1];
+	struct lttng_ust_event_desc *event;	/* the copies, nr_events of them */
+	const struct lttng_ust_event_desc **events;
 	struct lttng_ust_registered_probe *cookie;	/* NULL while registering */
 	struct lazy_probe *next;
 };
@@ -34,10 +34,12 @@ static struct {
 	const struct lttng_ust_probe_desc *deferred[HSAT_LAZY_PROVIDERS];
 	struct lazy_probe *registered[HSAT_LAZY_PROVIDERS];
 	struct lazy_probe *kept;	/* never freed (unregister_all) */
-	size_t registering;	/* the function being registered; (size_t)-1: none */
+	size_t batch[HSAT_LAZY_BATCH_MAX];	/* the functions being registered together */
+	size_t n_batch;		/* 0: no registration in progress */
+	int warm_taken;		/* the warm set went into a batch (or is empty) */
 	int fork_locked;	/* the prepare handler got the lock */
 	int eager;		/* -1 until the first provider asks */
-} lazy = { .lock = PTHREAD_MUTEX_INITIALIZER, .registering = (size_t)-1, .eager = -1 };
+} lazy = { .lock = PTHREAD_MUTEX_INITIALIZER, .eager = -1 };
 
 /* HSATRACE_EAGER_CLASSES=1: every class registered at load, as liblttng-ust's own
  * constructors would, and nothing left for the wrappers to do. Decided by the first provider
@@ -69,6 +71,13 @@ struct lttng_ust_registered_probe *hsat_lazy_defer(enum hsat_lazy_provider p,
 	return lazy_cookie(p);
 }
 
+static void free_probe(struct lazy_probe *lp)
+{
+	free(lp->event);
+	free(lp->events);
+	free(lp);
+}
+
 static void unregister_all(struct lazy_probe *lp)
 {
 	struct lazy_probe *next;
@@ -85,7 +94,7 @@ static void unregister_all(struct lazy_probe *lp)
 			continue;
 		}
 		lttng_ust_probe_unregister(lp->cookie);
-		free(lp);
+		free_probe(lp);
 	}
 }
 
@@ -114,45 +123,102 @@ static const struct lttng_ust_event_desc *find_event(const struct lttng_ust_prob
 	return NULL;
 }
 
-/* Called with the lock held. */
-static void register_class(enum hsat_lazy_provider p, const char *name)
+static int in_provider(enum hsat_lazy_provider p, size_t fn)
 {
-	const struct lttng_ust_event_desc *ev = find_event(lazy.deferred[p], name);
-	struct lazy_probe *lp;
+	int hot = p == HSAT_LAZY_HOT_ENTRY || p == HSAT_LAZY_HOT_EXIT;
 
-	if (!ev)
-		return;
-	lp = calloc(1, sizeof(*lp));
+	return hsat_lazy_fns[fn].hot == hot;
+}
+
+/* A copy of provider p's descriptor holding the classes of the batch's functions in it (as
+ * many as it has), or NULL when it has none of them. */
+static struct lazy_probe *batch_probe(enum hsat_lazy_provider p)
+{
+	struct lazy_probe *lp = calloc(1, sizeof(*lp));
+	size_t n = 0;
+
+	if (!lp)
+		return NULL;
+	lp->event = calloc(lazy.n_batch, sizeof(*lp->event));
+	lp->events = calloc(lazy.n_batch, sizeof(*lp->events));
+	for (size_t k = 0; lp->event && lp->events && k < lazy.n_batch; k++) {
+		const struct lttng_ust_event_desc *ev;
+
+		if (!in_provider(p, lazy.batch[k]))
+			continue;
+		ev = find_event(lazy.deferred[p], hsat_lazy_fns[lazy.batch[k]].name);
+		if (!ev)
+			continue;
+		lp->event[n] = *ev;
+		lp->event[n].probe_desc = &lp->probe;
+		lp->events[n] = &lp->event[n];
+		n++;
+	}
+	if (!n) {
+		free_probe(lp);
+		return NULL;
+	}
+	lp->probe = *lazy.deferred[p];
+	lp->probe.event_desc = lp->events;
+	lp->probe.nr_events = (unsigned int)n;
+	return lp;
+}
+
+/* Registers the batch's classes in provider p, one probe for all of them: liblttng-ust
+ * re-syncs the session's enablers and waits for an RCU grace period once per probe, not once
+ * per class. Called with the lock held. */
+static void register_batch(enum hsat_lazy_provider p)
+{
+	struct lazy_probe *lp = batch_probe(p);
+
 	if (!lp)
 		return;
-	lp->probe = *lazy.deferred[p];
-	lp->event = *ev;
-	lp->events[0] = &lp->event;
-	lp->probe.event_desc = lp->events;
-	lp->probe.nr_events = 1;
-	lp->event.probe_desc = &lp->probe;
 	/* on the list before registering: a child forked meanwhile keeps it (fork_child) */
 	lp->next = lazy.registered[p];
 	lazy.registered[p] = lp;
 	lp->cookie = lttng_ust_probe_register(&lp->probe);
 	if (!lp->cookie) {
 		lazy.registered[p] = lp->next;
-		free(lp);
+		free_probe(lp);
 	}
+}
+
+static void add_to_batch(size_t fn)
+{
+	for (size_t k = 0; k < lazy.n_batch; k++)
+		if (lazy.batch[k] == fn)
+			return;
+	if (fn < hsat_lazy_fn_count && lazy.n_batch < HSAT_LAZY_BATCH_MAX &&
+	    !__atomic_load_n(&hsat_lazy_done[fn], __ATOMIC_RELAXED))
+		lazy.batch[lazy.n_batch++] = fn;
+}
+
+/* Function fn, and with the process's first registration the warm set: the functions nearly
+ * every program calls, whose classes cost one registration together instead of one each. */
+static void collect_batch(size_t fn)
+{
+	lazy.n_batch = 0;
+	add_to_batch(fn);
+	if (lazy.warm_taken)
+		return;
+	lazy.warm_taken = 1;
+	for (size_t k = 0; hsat_lazy_warm[k]; k++)
+		add_to_batch(hsat_lazy_find(hsat_lazy_warm[k]));
 }
 
 void hsat_lazy_register(size_t i)
 {
 	int saved_errno = errno;
-	const struct hsat_lazy_fn *fn = &hsat_lazy_fns[i];
 
 	pthread_mutex_lock(&lazy.lock);
 	if (!__atomic_load_n(&hsat_lazy_done[i], __ATOMIC_RELAXED)) {
-		lazy.registering = i;
-		register_class(fn->hot ? HSAT_LAZY_HOT_ENTRY : HSAT_LAZY_API_ENTRY, fn->name);
-		register_class(fn->hot ? HSAT_LAZY_HOT_EXIT : HSAT_LAZY_API_EXIT, fn->name);
-		lazy.registering = (size_t)-1;
-		__atomic_store_n(&hsat_lazy_done[i], 1, __ATOMIC_RELEASE);
+		collect_batch(i);
+		for (int p = 0; p < HSAT_LAZY_PROVIDERS; p++)
+			if (lazy.deferred[p])
+				register_batch((enum hsat_lazy_provider)p);
+		for (size_t k = 0; k < lazy.n_batch; k++)
+			__atomic_store_n(&hsat_lazy_done[lazy.batch[k]], 1, __ATOMIC_RELEASE);
+		lazy.n_batch = 0;
 	}
 	pthread_mutex_unlock(&lazy.lock);
 	errno = saved_errno;
@@ -175,7 +241,8 @@ size_t hsat_lazy_find(const char *name)
  * could wait forever for a thread that waits for the forking one: the wait is bounded, and a
  * child forked in the middle of another thread's registration treats that function as done
  * (liblttng-ust's probe list is consistent, but whether it holds the function's classes is
- * unknown; registering them again could record its events twice).
+ * unknown; registering them again could record its events twice); the same for every function
+ * of the batch being registered.
  */
 void hsat_lazy_fork_prepare(void)
 {
@@ -199,7 +266,7 @@ void hsat_lazy_fork_parent(void)
 void hsat_lazy_fork_child(void)
 {
 	pthread_mutex_init(&lazy.lock, NULL);
-	if (!lazy.fork_locked && lazy.registering < hsat_lazy_fn_count)
-		__atomic_store_n(&hsat_lazy_done[lazy.registering], 1, __ATOMIC_RELEASE);
-	lazy.registering = (size_t)-1;
+	for (size_t k = 0; !lazy.fork_locked && k < lazy.n_batch; k++)
+		__atomic_store_n(&hsat_lazy_done[lazy.batch[k]], 1, __ATOMIC_RELEASE);
+	lazy.n_batch = 0;
 }

@@ -10,6 +10,10 @@
  * first call registers a one-event copy of its function's entry and exit classes, before it
  * tests whether they are enabled. Event names, fields and the trace are unchanged; only the
  * classes a process uses are described to the daemon, spread over its run.
+ * The process's first registration also takes the warm set (warm_set.c: the functions nearly
+ * every program calls), in the same probe per provider: liblttng-ust's fixed cost per
+ * registered probe (re-syncing the session's enablers, an RCU grace period) is then paid
+ * once for them instead of once per class.
  * HSATRACE_EAGER_CLASSES=1 registers every class at load, as before (`lttng list -u` then
  * lists them all; lazily it lists the functions already called).
  *
@@ -47,6 +51,13 @@ extern const size_t hsat_lazy_fn_count;
  * lazy_classes.c, with release order, after the registration it announces. */
 extern unsigned char hsat_lazy_done[];
 
+/* --- defined by each library's warm_set.c --- */
+/* The functions registered together at the first registration, NULL-terminated (names
+ * without a wrapper are skipped). */
+extern const char *const hsat_lazy_warm[];
+/* The most functions one registration takes (the warm set and the function called). */
+#define HSAT_LAZY_BATCH_MAX 64
+
 /* --- lazy_classes.c --- */
 /* In place of lttng_ust_probe_register / _unregister in the providers' constructor and
  * destructor: keeps the descriptor (registers it, HSATRACE_EAGER_CLASSES=1), and at unload
@@ -55,8 +66,9 @@ struct lttng_ust_registered_probe *hsat_lazy_defer(enum hsat_lazy_provider p,
 						   const struct lttng_ust_probe_desc *desc);
 void hsat_lazy_undefer(enum hsat_lazy_provider p, struct lttng_ust_registered_probe *cookie);
 
-/* The slow path of the first call of function i: registers its entry and exit classes (one
- * thread does, the others wait for it), then marks it done. errno is preserved. The caller
+/* The slow path of the first call of function i: registers its entry and exit classes (with
+ * the warm set's at the process's first registration; one thread does, the others wait for
+ * it), then marks them done. errno is preserved. The caller
  * marks the thread as running tracer code around it. */
 void hsat_lazy_register(size_t i);
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The API event classes are registered on each function's first call (tracer/lazy_classes.c):
 # - a traced HSA sample's metadata declares exactly the API classes of the functions it
-#   called (each class has an event), while HSATRACE_EAGER_CLASSES=1 declares them all;
+#   called and of the warm set (tracer/warm_set.c, registered with the first call: every one
+#   declared, called or not), while HSATRACE_EAGER_CLASSES=1 declares them all;
 # - nothing is lost: the first API event is hsa_api_entry:hsa_init, and every API event is
 #   recorded as many times as with eager registration (same deterministic program);
 # - the same for a HIP program recorded by hsatrace record (hip_api_* classes);
@@ -35,19 +36,38 @@ events() {
 # names_of FILE: the first column (the class names)
 names_of() { awk '{ print $1 }' "$1"; }
 
-# compare NAME LAZY EAGER: the checks shared by the HSA and HIP programs
+# warm_classes EAGER_CLASSES WARM_SET_C...: the classes (among those eager registration
+# declares) of the functions the warm sets' sources name, sorted
+warm_classes() {
+	_declared=$1
+	shift
+	sed -nE 's/^[[:space:]]*"([A-Za-z0-9_]+)",$/\1/p' "$@" | while read -r fn; do
+		grep -E ":$fn\$" "$_declared"
+	done | sort -u
+}
+
+# compare NAME LAZY EAGER WARM_SET_C...: the checks shared by the HSA and HIP programs
 compare() {
-	classes "$2" >"$TR/$1.lazy.classes"
-	classes "$3" >"$TR/$1.eager.classes"
+	_name=$1 _lazy=$2 _eager=$3
+	shift 3
+	classes "$_lazy" >"$TR/$_name.lazy.classes"
+	classes "$_eager" >"$TR/$_name.eager.classes"
+	warm_classes "$TR/$_name.eager.classes" "$@" >"$TR/$_name.warm"
+	set -- "$_name" "$_lazy" "$_eager"
 	events "$2.txt" >"$TR/$1.lazy.events"
 	events "$3.txt" >"$TR/$1.eager.events"
 	names_of "$TR/$1.lazy.events" >"$TR/$1.lazy.called"
 	n=$(wc -l <"$TR/$1.lazy.called")
 	[ "$n" -gt 10 ]
 	ok $? "$1: API events of $n classes recorded" || diag "$(cat "$TR/$1.lazy.events")"
-	diff "$TR/$1.lazy.called" "$TR/$1.lazy.classes" >"$TR/$1.diff"
-	ok $? "$1: the metadata declares exactly the API classes that have events" ||
+	w=$(wc -l <"$TR/$1.warm")
+	[ "$w" -ge 8 ]
+	ok $? "$1: the warm set names $w classes" || diag "$(cat "$TR/$1.warm")"
+	sort -u "$TR/$1.lazy.called" "$TR/$1.warm" | diff - "$TR/$1.lazy.classes" >"$TR/$1.diff"
+	ok $? "$1: the metadata declares exactly the API classes that have events and the warm set's" ||
 		sed 's/^/#   /' "$TR/$1.diff" >&2
+	u=$(comm -23 "$TR/$1.warm" "$TR/$1.lazy.called" | wc -l)
+	diag "$1: $u warm classes declared without being called"
 	m=$(wc -l <"$TR/$1.eager.classes")
 	[ "$m" -gt "$((n * 2))" ] && comm -23 "$TR/$1.lazy.classes" "$TR/$1.eager.classes" |
 		awk 'END { exit NR != 0 }'
@@ -79,7 +99,7 @@ done
 # tracer_record writes NAME.txt beside NAME.ctf
 mv "$TR/lazy.txt" "$TR/lazy.ctf.txt"
 mv "$TR/eager.txt" "$TR/eager.ctf.txt"
-compare vector_copy "$TR/lazy.ctf" "$TR/eager.ctf"
+compare vector_copy "$TR/lazy.ctf" "$TR/eager.ctf" "$HSATRACE_SRC/tracer/warm_set.c"
 
 # --- threads racing on their first calls ---
 THREADS=8
@@ -87,7 +107,20 @@ tracer_record race LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- "$FIRS
 ok $? "first_call_app: recorded"
 is "$(grep -c '^thread [0-9]*: 0 0 0$' "$TR/race.out")" "$THREADS" \
 	"first_call_app: every thread's calls succeeded"
-for fn in hsa_system_get_info hsa_system_extension_supported hsa_status_string; do
+RACED="hsa_extension_get_name hsa_system_extension_supported hsa_status_string"
+for fn in $RACED; do
+	! grep -q "\"$fn\"" "$HSATRACE_SRC/tracer/warm_set.c"
+	ok $? "first_call_app: $fn is not in the warm set (its first call registers it)"
+done
+# first_call_app calls hsa_init, these three and hsa_shut_down: hsa_init's registration took
+# the whole warm set, called or not
+classes "$TR/race.ctf" >"$TR/race.classes"
+warm_classes "$TR/vector_copy.eager.classes" "$HSATRACE_SRC/tracer/warm_set.c" >"$TR/race.warm"
+missing=$(comm -23 "$TR/race.warm" "$TR/race.classes")
+[ -s "$TR/race.warm" ] && [ -z "$missing" ] && grep -q ":hsa_executable_freeze$" "$TR/race.classes"
+ok $? "first_call_app: the metadata declares the warm set's $(wc -l <"$TR/race.warm") classes, called or not" ||
+	diag "missing: $missing"
+for fn in $RACED; do
 	for side in entry exit; do
 		tids=$(grep " hsa_api_$side:$fn: " "$TR/race.txt" |
 			sed -nE 's/.*vtid = ([0-9]+).*/\1/p' | sort -u | wc -l)
@@ -118,11 +151,12 @@ if command -v hipcc >/dev/null && [ -x "$HIP_SAMPLES/hip_square" ] && [ -f "$hip
 		[ -n "$first" ] && [ "$first" = "$first_called" ]
 		ok $? "hip_square, $mode: the first HIP event is an entry ($first)"
 	done
-	compare hip_square "$TR/hip-lazy" "$TR/hip-eager"
+	compare hip_square "$TR/hip-lazy" "$TR/hip-eager" "$HSATRACE_SRC/tracer/warm_set.c" \
+		"$HSATRACE_SRC/tracer/hip/warm_set.c"
 	grep -q 'hip_api_entry:' "$TR/hip_square.lazy.classes"
 	ok $? "hip_square: hip_api classes among those declared"
 else
-	skip 7 "HIP programs or libhsatrace-hip.so not built"
+	skip 10 "HIP programs or libhsatrace-hip.so not built"
 fi
 
 done_testing
