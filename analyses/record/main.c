@@ -27,6 +27,7 @@
 #include <dirent.h>
 
 #include "cmdline/usage_error.h"
+#include "analyses/record/buffers.h"
 #include "analyses/record/child.h"
 #include "analyses/record/follow_server.h"
 #include "analyses/record/hip_needed.h"
@@ -415,6 +416,7 @@ struct pass_result {
 
 struct pass_run {
 	struct rec_tracking tracking;
+	struct rec_buffers buffers;
 	struct rec_follow follow;
 	struct rec_progress progress;
 };
@@ -461,7 +463,12 @@ static int setup_session(const struct options *o, struct rec_session *s, struct 
 		return -1;
 	if (*kernel_ok && rec_session_enable_kernel(s) != 0)
 		*kernel_ok = false;	/* said once; later passes do not try again */
-	return rec_session_start(s);
+	if (rec_session_start(s) != 0)
+		return -1;
+	/* A stand-in's statedump events would be recorded when those are enabled. */
+	if (!statedump_wanted(o))
+		rec_buffers_prepare(&run->buffers, &run->tracking);
+	return 0;
 }
 
 /* A program that never reached HSA (wrong program, runtime not found) gives a trace without
@@ -480,7 +487,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 		       bool *kernel_ok, struct pass_result *r)
 {
 	struct rec_session s = { 0 };
-	struct pass_run run = { .follow = { .fd = -1 } };
+	struct pass_run run = { .follow = { .fd = -1 }, .buffers = { 0, -1 } };
 	struct child_hooks hooks = { on_started, on_tick, -1, on_ready, &run };
 	char path[PATH_MAX + 32];
 	int status = -1, n = pe->n;
@@ -500,6 +507,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 	status = child_run(o->argv, pe->vars, n, &hooks, &r->exec_errno);
 	rec_progress_end(&run.progress);
 	r->lost = status != -1 && rec_session_stop(&s) != 0;
+	rec_buffers_release(&run.buffers, &run.tracking);
 	if (status != -1 && !r->lost)
 		r->discarded = rec_session_report_lost(&s, o->url ? NULL : path);
 	/* A local trace is complete once stopped; a daemon record started is stopped after
@@ -511,6 +519,7 @@ static int record_pass(const struct options *o, struct program_env *pe, int pass
 		say_if_no_hsa(path);
 	}
 cleanup:
+	rec_buffers_release(&run.buffers, &run.tracking);
 	rec_follow_close(&run.follow);
 	rec_tracking_release(&run.tracking);
 	rec_session_destroy(&s);

@@ -1,5 +1,5 @@
 # analyses/record: `hsatrace record` (liblttng-ctl).
-RECORD_OBJS := $(addprefix $(BUILD)/obj/analyses/record/,main.o session.o sessiond.o child.o tracking.o stale.o discarded.o progress.o hsa_check.o lost.o follow_server.o hip_needed.o)
+RECORD_OBJS := $(addprefix $(BUILD)/obj/analyses/record/,main.o buffers.o session.o sessiond.o child.o tracking.o stale.o discarded.o progress.o hsa_check.o lost.o follow_server.o hip_needed.o)
 
 RECORD_FOLLOW_SO := $(B_LIB)/libhsatrace-follow.so
 

@@ -59,6 +59,17 @@ int rec_tracking_add(struct rec_tracking *t, pid_t pid)
 	return 0;
 }
 
+void rec_tracking_remove(struct rec_tracking *t, pid_t pid)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->pids[i] != pid)
+			continue;
+		lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(t->handle, pid);
+		t->pids[i] = t->pids[--t->n];
+		return;
+	}
+}
+
 /* The parent of pid from /proc/PID/stat (after the parenthesised command), 0 if gone. */
 static pid_t parent_of(pid_t pid)
 {

@@ -4,6 +4,7 @@
  *
  *   rec_tracking_init      the UST VPID tracker of the session set to "only these pids"
  *   rec_tracking_add       tracks one pid (the program, before it exec()s)
+ *   rec_tracking_remove    stops tracking one pid (record's own stand-in, ended)
  *   rec_tracking_scan      tracks the descendants of root that appeared since the last scan
  *   rec_tracking_release   frees the handle and the pid set (safe after a failed init)
  *
@@ -24,6 +25,7 @@ struct rec_tracking {
 
 int rec_tracking_init(struct rec_tracking *t, const char *session);
 int rec_tracking_add(struct rec_tracking *t, pid_t pid);
+void rec_tracking_remove(struct rec_tracking *t, pid_t pid);
 void rec_tracking_scan(struct rec_tracking *t, pid_t root);
 void rec_tracking_release(struct rec_tracking *t);
 

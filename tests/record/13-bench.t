@@ -14,8 +14,8 @@ out=$(HSATRACE_BENCH_STARTS=1 HSATRACE_BENCH_BASE=$HSATRACE_BUILD \
 	timeout 300 "$HSATRACE_SRC/bench/record/run" 2>&1)
 ok $? "bench/record/run exits 0" || printf '%s\n' "$out" | sed 's/^/# /' >&2
 rows=$(printf '%s\n' "$out" |
-	grep -cE '^  (untraced|record|base-record|to-exec|base-to-exec) +[0-9.]+ / +[0-9.]+$')
-is "$rows" 5 "it prints best / median for the five rows"
+	grep -cE '^  (untraced|record|base-record|to-exec|base-to-exec|to-main|base-to-main) +[0-9.]+ / +[0-9.]+$')
+is "$rows" 7 "it prints best / median for the seven rows"
 printf '%s\n' "$out" | grep -q '^load average: [0-9.]'
 ok $? "it prints the load average"
 done_testing
