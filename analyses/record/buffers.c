@@ -21,10 +21,12 @@
  * stand-in. Any failure ends it with status 127. */
 static void exec_stand_in(int in_fd, int out_fd, pid_t recorder)
 {
+	int quiet = open("/dev/null", O_WRONLY);	/* the loader's or liblttng-ust's words */
 	char go;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != recorder ||
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != recorder || quiet < 0 ||
 	    dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0 ||
+	    dup2(quiet, STDERR_FILENO) < 0 ||
 	    setenv("LD_PRELOAD", "liblttng-ust.so.1", 1) != 0 ||
 	    setenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP", "1", 1) != 0 ||
 	    setenv("LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP", "1", 1) != 0 ||
