@@ -21,7 +21,7 @@
  * stand-in. Any failure ends it with status 127. */
 static void exec_stand_in(int in_fd, int out_fd, pid_t recorder)
 {
-	int quiet = open("/dev/null", O_WRONLY);	/* the loader's or liblttng-ust's words */
+	int quiet = open("/dev/null", O_WRONLY | O_CLOEXEC);	/* the loader's, liblttng-ust's words */
 	char go;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != recorder || quiet < 0 ||
