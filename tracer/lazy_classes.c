@@ -6,9 +6,10 @@
  * batch of functions' classes is registered as a probe of its own per provider: a copy of the
  * provider's descriptor (same name and version, the batch's events) and of the events'
  * descriptors pointing at the copy. The tracepoint call sites find it by name
- * ("provider:event"), so the generated tracepoint calls are unchanged. Registered while a session is active, lttng_ust_probe_register creates the
- * event, describes it to the session daemon and connects the call site before it returns, in
- * the calling thread: the entry event that follows is recorded.
+ * ("provider:event"), so the generated tracepoint calls are unchanged. Registered while a
+ * session is active, lttng_ust_probe_register creates the event, describes it to the session
+ * daemon and connects the call site before it returns, in the calling thread: the entry event
+ * that follows is recorded.
  */
 #include "tracer/lazy_classes.h"
 
