@@ -137,22 +137,29 @@ end:
 	model_trace_release(&t);
 }
 
-/* The modelled cycle time of the class at n threads. */
-static double cycle_at(struct model *m, unsigned n)
+/* The modelled cycle time of the class under w, -1 when the model does not solve. */
+static double cycle_under(const struct model *m, const struct model_whatif *w)
 {
-	struct model_whatif w;
 	struct model_prediction p;
 	char err[256];
 	double cycle = -1.0;
 
-	model_whatif_init(&w);
-	w.threads_set = 1;
-	w.threads = n;
-	if (model_solve(m, &w, &p, err, sizeof(err)) == 0) {
+	if (model_solve(m, w, &p, err, sizeof(err)) == 0) {
 		cycle = p.cycle_s[0];
 		model_prediction_release(&p);
 	}
 	return cycle;
+}
+
+/* The modelled cycle time of the class at n threads. */
+static double cycle_at(struct model *m, unsigned n)
+{
+	struct model_whatif w;
+
+	model_whatif_init(&w);
+	w.threads_set = 1;
+	w.threads = n;
+	return cycle_under(m, &w);
 }
 
 /* Cycles of both_us while both threads cycle: one core's worth and a latency fitted. */
@@ -190,17 +197,10 @@ end:
 static double cycle_with_workers(struct model *m, unsigned n)
 {
 	struct model_whatif w;
-	struct model_prediction p;
-	char err[256];
-	double cycle = -1.0;
 
 	model_whatif_init(&w);
 	w.workers = n;
-	if (model_solve(m, &w, &p, err, sizeof(err)) == 0) {
-		cycle = p.cycle_s[0];
-		model_prediction_release(&p);
-	}
-	return cycle;
+	return cycle_under(m, &w);
 }
 
 /*
