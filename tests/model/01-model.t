@@ -5,20 +5,13 @@
 # its own trace, what-if changes moving the prediction the way queueing says, the LQN file
 # valid against LQN's schema, and the messages for what cannot be modelled.
 . "$(dirname "$0")/../lib/tap.sh"
-
-B=$HSATRACE_BUILD
-hsat=$B/bin/hsatrace
-S=$B/lib/hsatrace/samples
-for f in "$hsat" "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
-	"$S/multi_thread" "$S/matmul_pipeline" "$S/vector_copy"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+. "$HSATRACE_SRC/tests/lib/model-harness.sh"
+model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
+	"$S/multi_thread" "$S/matmul_pipeline" "$S/vector_copy"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 plan 31
 export LC_ALL=C
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-rec() { sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$@" 2>"$tmp/rec.log"; }
+model_start
 threads=3 dispatches=4
 
 rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" $threads $dispatches

@@ -7,20 +7,14 @@
 # runtime's one processor. Skipped when octave or its queueing package is absent (not
 # installed by install-deps.sh: it pulls the whole of Octave).
 . "$(dirname "$0")/../lib/tap.sh"
-
-B=$HSATRACE_BUILD
-hsat=$B/bin/hsatrace
-S=$B/lib/hsatrace/samples
+. "$HSATRACE_SRC/tests/lib/model-harness.sh"
 solve=$B/tests/model/mva_solve
 command -v octave-cli >/dev/null || skip_all "octave-cli not installed (apt-get install octave-queueing)"
 octave-cli --no-gui -q --eval 'pkg load queueing' >/dev/null 2>&1 ||
 	skip_all "Octave's queueing package not installed (apt-get install octave-queueing)"
-for f in "$hsat" "$S/multi_thread" "$solve"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+model_require "$S/multi_thread" "$solve"
 plan 8
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+model_start
 
 # Octave's throughputs (class 1 first) for an expression setting N, S, V, M, Z.
 octave_x() { # OCTAVE-ASSIGNMENTS FUNCTION
@@ -60,8 +54,7 @@ theirs=$(octave_x "N = [3 2 4]; S = [0.004 0.001 0.002; 0.001 0.006 0.001; 0.002
 agree "$ours" "$theirs"
 ok $? "three classes, three stations: $ours vs Octave $theirs"
 
-sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$tmp/mt" "$S/multi_thread" \
-	"$S/multi_thread_kernels.so" 3 6 2>"$tmp/rec.log"
+rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" 3 6
 ok $? "multi_thread recorded" || cat "$tmp/rec.log" >&2
 # The network hsatrace model solved at 5 threads, from its JSON: N;S;M;Z;its throughput.
 json_net() { # FILE SHARED(0|1)

@@ -6,19 +6,12 @@
 # kernel's demand D, a delay Z. At 1, 2, 4 and 8 threads its predicted throughput is the
 # closed form on the D and Z the model took from the trace, within 1 %.
 . "$(dirname "$0")/../lib/tap.sh"
-
-B=$HSATRACE_BUILD
-hsat=$B/bin/hsatrace
-M=$B/bench/model
-for f in "$hsat" "$M/sleep_threads" "$M/sleep_kernels.so"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+. "$HSATRACE_SRC/tests/lib/model-harness.sh"
+model_require "$M/sleep_threads" "$M/sleep_kernels.so"
 plan 6
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+model_start
 
-sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$tmp/s1" "$M/sleep_threads" \
-	"$M/sleep_kernels.so" 1 40 2000 4000 2>"$tmp/rec.log"
+rec "$tmp/s1" "$M/sleep_threads" "$M/sleep_kernels.so" 1 40 2000 4000
 ok $? "sleep_threads recorded (1 thread, 40 iterations)" || cat "$tmp/rec.log" >&2
 json() { # FILE PERL-EXPR
 	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);

@@ -6,20 +6,13 @@
 # the first is woken per dispatch: more workers, a longer run; fewer, a shorter one), as
 # traced when N is the traced count, the GPU's servers with the devices apart, and bad values.
 . "$(dirname "$0")/../lib/tap.sh"
-
-B=$HSATRACE_BUILD
-hsat=$B/bin/hsatrace
-S=$B/lib/hsatrace/samples
-for f in "$hsat" "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
-	"$S/multi_thread"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+. "$HSATRACE_SRC/tests/lib/model-harness.sh"
+model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
+	"$S/multi_thread"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 plan 12
 export LC_ALL=C
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-rec() { sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$@" 2>"$tmp/rec.log"; }
+model_start
 q() { perl -MJSON::PP -e '
 	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
 	my @r = @{$j->{resources}}; my ($g) = grep { $_->{kind} eq "gpu" } @r;
