@@ -5,6 +5,9 @@
 #   . "$(dirname "$0")/../lib/tap.sh"
 #   . "$HSATRACE_SRC/tests/lib/record-harness.sh"
 #   record_require [PATH...]   skip_all unless hsatrace-record and every PATH are built
+#   record_require_traced [PATH...]
+#                              the same, and the tracer and the CPU runtime (for tests that
+#                              record a sample with the tracer)
 #   plan N
 #   record_start               starts the private session daemon (lttng_harness_start) and
 #                              sets tmp, its folder (removed when the test exits)
@@ -26,6 +29,10 @@ record_require() {
 	for _p in "$@"; do
 		[ -e "$_p" ] || skip_all "not built: $_p"
 	done
+}
+
+record_require_traced() {
+	record_require "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1" "$@"
 }
 
 record_start() {

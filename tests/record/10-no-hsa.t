@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/record-harness.sh"
 app=$lib/samples/matmul_pipeline
-record_require "$app" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"
+record_require_traced "$app"
 plan 4
 
 record_start

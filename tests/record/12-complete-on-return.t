@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/record-harness.sh"
 vc=$lib/samples/vector_copy
-record_require "$vc" "$lib/libhsatrace.so" "$lib/cpu-runtime/libhsa-runtime64.so.1"
+record_require_traced "$vc"
 command -v babeltrace2 >/dev/null || skip_all "no babeltrace2"
 plan 9
 
