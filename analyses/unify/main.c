@@ -159,27 +159,33 @@ struct run_state {
 	struct copy_result copy;
 };
 
-static void count_synth(const struct gpu_store *st, uint64_t *kernels, uint64_t *copies,
-			uint64_t *counters)
+/* What the base run's GPU records were materialized as. */
+struct synth_counts {
+	uint64_t kernels, copies, counters;
+};
+
+static struct synth_counts count_synth(const struct gpu_store *st)
 {
-	*kernels = *copies = *counters = 0;
+	struct synth_counts s = { 0 };
+
 	for (size_t i = 0; i < st->n_recs; i++) {
 		if (st->recs[i].run != 0)
 			continue;
 		if (st->recs[i].kind == GPU_KERNEL)
-			(*kernels)++;
+			s.kernels++;
 		else
-			(*copies)++;
-		*counters += st->recs[i].n_counters;
+			s.copies++;
+		s.counters += st->recs[i].n_counters;
 	}
+	return s;
 }
 
-static void report(const struct run_state *rs, const struct options *o, size_t n_traces)
+/* The one line saying what was written, by the copy path or by re-encoding every event. */
+static void report_written(const struct run_state *rs, const struct options *o, size_t n_traces,
+			   const struct synth_counts *s)
 {
 	const struct unify_counts *c = &rs->counts;
-	uint64_t kernels, copies, counters;
 
-	count_synth(&rs->job.gpu, &kernels, &copies, &counters);
 	if (rs->copied)
 		fprintf(stderr, "hsatrace unify: wrote %s by copying the packets of %zu traces (%llu "
 			"stream files, %llu packets, %.1f MiB), re-encoding %zu (%llu events) and "
@@ -188,14 +194,21 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 			(unsigned long long)rs->copy.counts.packets,
 			(double)rs->copy.counts.bytes / (1024.0 * 1024.0), rs->copy.reencoded,
 			(unsigned long long)c->events_in,
-			(unsigned long long)c->synthesized, (unsigned long long)kernels,
-			(unsigned long long)copies, (unsigned long long)counters);
+			(unsigned long long)c->synthesized, (unsigned long long)s->kernels,
+			(unsigned long long)s->copies, (unsigned long long)s->counters);
 	else
 		fprintf(stderr, "hsatrace unify: wrote %s: %llu events (%llu input, %llu synthesized "
 			"for %llu kernels, %llu copies, %llu counters) from %zu traces\n", o->out,
 			(unsigned long long)c->events_out, (unsigned long long)c->events_in,
-			(unsigned long long)c->synthesized, (unsigned long long)kernels,
-			(unsigned long long)copies, (unsigned long long)counters, n_traces);
+			(unsigned long long)c->synthesized, (unsigned long long)s->kernels,
+			(unsigned long long)s->copies, (unsigned long long)s->counters, n_traces);
+}
+
+/* What the tracer lost and what the writing had to change: timestamps, the schema. */
+static void warn_losses(const struct run_state *rs)
+{
+	const struct unify_counts *c = &rs->counts;
+
 	if (rs->copied && rs->copy.counts.discarded_events)
 		fprintf(stderr, "hsatrace unify: warning: the tracer discarded %llu events (their "
 			"counts are in the copied packets)\n",
@@ -213,6 +226,13 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 			"input: schema_versions=%s (GPU records read best-effort)\n",
 			rs->job.gpu.schema_versions);
 	unify_job_warn_versions(&rs->job, stderr);
+}
+
+/* What of the input could not be used: GPU records, counters, traces and streams. */
+static void warn_unused(const struct run_state *rs)
+{
+	const struct unify_counts *c = &rs->counts;
+
 	if (rs->job.gpu.skipped_records)
 		fprintf(stderr, "hsatrace unify: warning: %llu GPU activity records lack fields "
 			"and were not materialized\n",
@@ -228,8 +248,11 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 			rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
 			(unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
 			(unsigned long long)c->failed_streams, (unsigned long long)c->copy_failures);
-	if (!o->summary)
-		return;
+}
+
+/* --summary, the damage part: what was salvaged from the inputs. */
+static void summarize_damage(const struct run_state *rs)
+{
 	printf("salvaged_streams=%zu\ncut_streams=%zu\ncut_bytes_dropped=%llu\nlost_streams=%zu\n"
 	       "skipped_unified=%zu\n", rs->job.salvage.streams_kept, rs->job.salvage.streams_cut,
 	       (unsigned long long)rs->job.salvage.bytes_dropped, rs->job.salvage.streams_lost,
@@ -237,6 +260,13 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	printf("short_streams=%zu\nmissing_packets=%llu\nfolders_without_metadata=%zu\n",
 	       rs->job.damage.short_streams, (unsigned long long)rs->job.damage.missing_packets,
 	       rs->job.damage.folders_without_metadata);
+}
+
+/* --summary, the writing part: the path taken and what went through it. */
+static void summarize_path(const struct run_state *rs)
+{
+	const struct unify_counts *c = &rs->counts;
+
 	if (rs->copied)
 		printf("path=copy\ncopied_traces=%zu\ncopied_files=%llu\ncopied_packets=%llu\n"
 		       "copied_bytes=%llu\nreencoded_traces=%zu\nreencoded_events=%llu\n"
@@ -253,12 +283,20 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 		       (unsigned long long)c->events_in, (unsigned long long)c->events_out,
 		       (unsigned long long)c->copy_failures, (unsigned long long)c->discarded_events,
 		       (unsigned long long)c->discarded_packets, (unsigned long long)c->clamped);
+}
+
+/* --summary, the GPU part: the synthesized events and the counter passes' matching. */
+static void summarize_gpu(const struct run_state *rs, size_t n_traces,
+			  const struct synth_counts *s)
+{
+	const struct unify_counts *c = &rs->counts;
+
 	printf("synthesized=%llu\nkernels=%llu\ncopies=%llu\n"
 	       "counters=%llu\ntraces=%zu\nskipped_traces=%zu\nfailed_streams=%llu\n"
 	       "passes=%u\nmatched=%llu\nunmatched_pass=%llu\nunmatched_base=%llu\n"
 	       "counters_unattached=%llu\nskipped_gpu_records=%llu\nother_schema=%llu\n",
-	       (unsigned long long)c->synthesized, (unsigned long long)kernels,
-	       (unsigned long long)copies, (unsigned long long)counters, n_traces,
+	       (unsigned long long)c->synthesized, (unsigned long long)s->kernels,
+	       (unsigned long long)s->copies, (unsigned long long)s->counters, n_traces,
 	       rs->job.skipped_traces, (unsigned long long)c->failed_streams,
 	       rs->job.traces.n_runs, (unsigned long long)rs->job.gpu.matched,
 	       (unsigned long long)rs->job.gpu.unmatched_pass,
@@ -266,6 +304,20 @@ static void report(const struct run_state *rs, const struct options *o, size_t n
 	       (unsigned long long)rs->job.gpu.counters_unattached,
 	       (unsigned long long)rs->job.gpu.skipped_records,
 	       (unsigned long long)rs->job.gpu.other_schema);
+}
+
+static void report(const struct run_state *rs, const struct options *o, size_t n_traces)
+{
+	struct synth_counts s = count_synth(&rs->job.gpu);
+
+	report_written(rs, o, n_traces, &s);
+	warn_losses(rs);
+	warn_unused(rs);
+	if (!o->summary)
+		return;
+	summarize_damage(rs);
+	summarize_path(rs);
+	summarize_gpu(rs, n_traces, &s);
 }
 
 /* The output is about the size of its inputs, plus the synthesized events and slack. */
