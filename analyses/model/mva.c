@@ -201,72 +201,118 @@ static void seidmann(const struct mva_net *net, double *dq, double *dd)
 		}
 }
 
+/* The walk over the population lattice: the cells in mixed-radix order, class 0 fastest. */
+struct lattice {
+	size_t *stride;		/* per class: the step in cell index of one more customer of it */
+	unsigned *n;		/* the population vector of the current cell */
+	double *qtot;		/* per cell, the total queue at each station */
+	double *r, *x;		/* the current cell's residences (classes x stations), throughputs */
+};
+
+static void lattice_release(struct lattice *l)
+{
+	free(l->stride);
+	free(l->n);
+	free(l->qtot);
+	free(l->r);
+	free(l->x);
+}
+
+static int lattice_init(struct lattice *l, const struct mva_net *net, size_t cells)
+{
+	size_t C = net->classes, K = net->stations;
+
+	l->stride = calloc(C, sizeof(size_t));
+	l->n = calloc(C, sizeof(unsigned));
+	l->qtot = calloc(cells * K, sizeof(double));
+	l->r = calloc(C * K, sizeof(double));
+	l->x = calloc(C, sizeof(double));
+	if (!l->stride || !l->n || !l->qtot || !l->r || !l->x) {
+		lattice_release(l);
+		return -1;
+	}
+	for (size_t c = 0, s = 1; c < C; c++) {
+		l->stride[c] = s;
+		s *= net->population[c] + 1u;
+	}
+	return 0;
+}
+
+/* The next population vector (mixed-radix increment). */
+static void lattice_step(const struct mva_net *net, unsigned *n)
+{
+	for (size_t c = 0; c < net->classes; c++) {
+		if (n[c] < net->population[c]) {
+			n[c]++;
+			return;
+		}
+		n[c] = 0;
+	}
+}
+
+/* The current cell's residences and throughputs, from the queues one customer fewer saw. */
+static void lattice_residences(const struct mva_net *net, const double *dq, const double *dd,
+			       size_t cell, struct lattice *l)
+{
+	size_t K = net->stations;
+
+	for (size_t c = 0; c < net->classes; c++) {
+		double total = think_of(net, c);
+
+		l->x[c] = 0.0;
+		if (!l->n[c])
+			continue;
+		for (size_t k = 0; k < K; k++) {
+			size_t i = c * K + k;
+			const double *qprev = l->qtot + (cell - l->stride[c]) * K;
+
+			l->r[i] = (is_queue(net, k) ? dq[i] * (1.0 + qprev[k]) : dq[i]) + dd[i];
+			total += l->r[i];
+		}
+		l->x[c] = total > 0.0 ? l->n[c] / total : 0.0;
+	}
+}
+
+/* The current cell's total queue per station (Seidmann's delay part queues nobody). */
+static void lattice_queues(const struct mva_net *net, const double *dd, size_t cell,
+			   struct lattice *l)
+{
+	size_t C = net->classes, K = net->stations;
+
+	for (size_t k = 0; k < K; k++) {
+		double sum = 0.0;
+
+		for (size_t c = 0; c < C; c++)
+			if (l->n[c])
+				sum += l->x[c] * (l->r[c * K + k] - dd[c * K + k]);
+		l->qtot[cell * K + k] = sum;
+	}
+}
+
 /* Exact multi-class MVA over the population lattice, in mixed-radix order. */
 static int solve_lattice(const struct mva_net *net, const double *dq, const double *dd,
 			 size_t cells, struct mva_result *res)
 {
 	size_t C = net->classes, K = net->stations;
-	size_t *stride = calloc(C, sizeof(size_t));
-	unsigned *n = calloc(C, sizeof(unsigned));
-	double *qtot = calloc(cells * K, sizeof(double)); /* total queue per station, per cell */
-	double *r = calloc(C * K, sizeof(double)), *x = calloc(C, sizeof(double));
-	int ret = -1;
+	struct lattice l;
 
-	if (!stride || !n || !qtot || !r || !x)
-		goto end;
-	for (size_t c = 0, s = 1; c < C; c++) {
-		stride[c] = s;
-		s *= net->population[c] + 1u;
-	}
+	if (lattice_init(&l, net, cells))
+		return -1;
 	for (size_t cell = 1; cell < cells; cell++) {
-		/* Next population vector (mixed-radix increment). */
-		for (size_t c = 0; c < C; c++) {
-			if (n[c] < net->population[c]) {
-				n[c]++;
-				break;
-			}
-			n[c] = 0;
-		}
-		for (size_t c = 0; c < C; c++) {
-			double total = think_of(net, c);
-
-			x[c] = 0.0;
-			if (!n[c])
-				continue;
-			for (size_t k = 0; k < K; k++) {
-				size_t i = c * K + k;
-				const double *qprev = qtot + (cell - stride[c]) * K;
-
-				r[i] = (is_queue(net, k) ? dq[i] * (1.0 + qprev[k]) : dq[i]) + dd[i];
-				total += r[i];
-			}
-			x[c] = total > 0.0 ? n[c] / total : 0.0;
-		}
-		for (size_t k = 0; k < K; k++) {
-			double sum = 0.0;
-
-			for (size_t c = 0; c < C; c++)
-				if (n[c])
-					sum += x[c] * (r[c * K + k] - dd[c * K + k]);
-			qtot[cell * K + k] = sum;
-		}
+		lattice_step(net, l.n);
+		lattice_residences(net, dq, dd, cell, &l);
+		lattice_queues(net, dd, cell, &l);
 	}
 	/* The last cell is the full population. */
 	for (size_t c = 0; c < C; c++) {
-		res->throughput[c] = x[c];
+		res->throughput[c] = l.x[c];
 		for (size_t k = 0; k < K; k++) {
-			res->residence[c * K + k] = net->population[c] ? r[c * K + k] : 0.0;
-			res->queue[c * K + k] = x[c] * res->residence[c * K + k];
+			res->residence[c * K + k] = net->population[c] ? l.r[c * K + k] : 0.0;
+			res->queue[c * K + k] = l.x[c] * res->residence[c * K + k];
 		}
 	}
-	ret = 0;
-end:
-	free(stride);
-	free(n);
-	free(qtot);
-	free(r);
-	free(x);
-	return ret;
+	lattice_release(&l);
+	return 0;
 }
 
 /* Bard-Schweitzer: the queue seen on arrival is the full population's minus 1/N_c of one's own. */
