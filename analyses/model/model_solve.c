@@ -205,66 +205,113 @@ static void station_results(const struct model *m, const struct mva_result *res,
 	}
 }
 
-int model_solve(const struct model *m, const struct model_whatif *w,
-		struct model_prediction *p, char *err, size_t err_size)
-{
-	size_t C = m->classes_count, K = m->stations_count, target = SIZE_MAX;
-	enum mva_kind *kind = calloc(K, sizeof(*kind));
-	double *demand = calloc(C * K, sizeof(double)), *think = calloc(C, sizeof(double));
-	double *own = calloc(C * K, sizeof(double)), *queued = calloc(C * K, sizeof(double));
-	double *async = calloc(K, sizeof(double)), *util = calloc(K, sizeof(double));
-	double *capacity = calloc(K, sizeof(double)), async_u[64] = { 0 };
-	struct mva_result res = { 0 };
-	struct mva_net net;
-	int ret = -1;
+/* What model_solve hands the solver and gets back, per class (C) and station (K). */
+struct solve_arrays {
+	enum mva_kind *kind;
+	double *demand;		/* C x K: what MVA solves, queued inflated by the open stream */
+	double *think;		/* C */
+	double *own;		/* C x K: each class's own busy time per cycle (class_demands) */
+	double *queued;		/* C x K: what the solver queues each class for (class_demands) */
+	double *async;		/* K: device work nobody waited for, per cycle */
+	double *util;		/* K */
+	double *capacity;	/* K */
+	double async_u[64];	/* the open stream's utilization of the first 64 stations */
+};
 
-	if (!kind || !demand || !think || !own || !queued || !async || !util || !capacity ||
-	    prediction_init(p, m))
-		goto oom;
-	if (model_workers_check(m, w, err, err_size))
-		goto end;
+static void solve_arrays_release(struct solve_arrays *a)
+{
+	free(a->kind);
+	free(a->demand);
+	free(a->think);
+	free(a->own);
+	free(a->queued);
+	free(a->async);
+	free(a->capacity);
+	free(a->util);
+}
+
+static int solve_arrays_init(struct solve_arrays *a, size_t C, size_t K)
+{
+	*a = (struct solve_arrays){ 0 };
+	a->kind = calloc(K, sizeof(*a->kind));
+	a->demand = calloc(C * K, sizeof(double));
+	a->think = calloc(C, sizeof(double));
+	a->own = calloc(C * K, sizeof(double));
+	a->queued = calloc(C * K, sizeof(double));
+	a->async = calloc(K, sizeof(double));
+	a->util = calloc(K, sizeof(double));
+	a->capacity = calloc(K, sizeof(double));
+	return a->kind && a->demand && a->think && a->own && a->queued && a->async && a->util &&
+	       a->capacity ? 0 : -1;
+}
+
+/* Each class's threads, --what-if threads= applied to its class. */
+static int set_population(const struct model *m, const struct model_whatif *w,
+			  unsigned *population, char *err, size_t err_size)
+{
+	size_t target = SIZE_MAX;
+
 	if (w && w->threads_set) {
 		target = threads_class(m, w);
 		if (target == SIZE_MAX) {
 			snprintf(err, err_size, "--what-if threads: no thread class '%s'",
 				 w->threads_class);
-			goto end;
+			return -1;
 		}
 	}
-	set_servers(m, w, p->servers);
+	for (size_t c = 0; c < m->classes_count; c++)
+		population[c] = c == target ? w->threads : m->classes[c].threads;
+	return 0;
+}
+
+/* The closed classes' demands, each station's divided by the room the open stream leaves. */
+static void inflate_demands(struct solve_arrays *a, size_t C, size_t K)
+{
 	for (size_t c = 0; c < C; c++)
-		p->population[c] = c == target ? w->threads : m->classes[c].threads;
-	class_demands(m, w, own, queued, think);
-	async_demands(m, w, async);
-	set_capacity(m, w, p->servers, capacity);
-	net = (struct mva_net){ K, C, kind, p->servers, demand, think, p->population, 0,
-				capacity };
-	if (mva_result_init(&res, &net))
-		goto oom;
+		for (size_t k = 0; k < K; k++)
+			a->demand[c * K + k] = a->queued[c * K + k] /
+					       (1.0 - (k < 64 ? a->async_u[k] : 0.0));
+}
+
+/* The open stream's utilization at the cycles' throughput; returns how far it moved. */
+static double update_async_util(const struct mva_result *res, struct solve_arrays *a, size_t C,
+				size_t K)
+{
+	double x = 0.0, change = 0.0;
+
+	for (size_t c = 0; c < C; c++)
+		x += res->throughput[c];
+	for (size_t k = 0; k < K && k < 64; k++) {
+		double u = fmin(ASYNC_MAX_UTIL, x * a->async[k] / a->capacity[k]);
+
+		change = fmax(change, fabs(u - a->async_u[k]));
+		a->async_u[k] = u;
+	}
+	return change;
+}
+
+/* The mixed network: the closed classes solved by MVA, the open stream's utilization iterated
+ * to a fixed point. */
+static int solve_mixed(const struct mva_net *net, struct solve_arrays *a, struct mva_result *res,
+		       char *err, size_t err_size)
+{
 	for (int it = 0; it < ASYNC_ITERATIONS; it++) {
-		for (size_t c = 0; c < C; c++)
-			for (size_t k = 0; k < K; k++)
-				demand[c * K + k] = queued[c * K + k] /
-						    (1.0 - (k < 64 ? async_u[k] : 0.0));
-		if (mva_solve(&net, &res, err, err_size))
-			goto end;
-		double x = 0.0, change = 0.0;
-
-		for (size_t c = 0; c < C; c++)
-			x += res.throughput[c];
-		for (size_t k = 0; k < K && k < 64; k++) {
-			double u = fmin(ASYNC_MAX_UTIL, x * async[k] / capacity[k]);
-
-			change = fmax(change, fabs(u - async_u[k]));
-			async_u[k] = u;
-		}
-		if (change < 1e-9)
+		inflate_demands(a, net->classes, net->stations);
+		if (mva_solve(net, res, err, err_size))
+			return -1;
+		if (update_async_util(res, a, net->classes, net->stations) < 1e-9)
 			break;
 	}
-	p->method = mva_method_name(res.method);
+	return 0;
+}
+
+/* The classes' cycles and throughputs, and the window the slowest class's threads span. */
+static void class_results(const struct model *m, const struct mva_result *res,
+			  struct model_prediction *p)
+{
 	p->window_s = 0.0;
 	p->throughput = 0.0;
-	for (size_t c = 0; c < C; c++) {
+	for (size_t c = 0; c < m->classes_count; c++) {
 		const struct model_class *cl = &m->classes[c];
 		double per_thread = cl->cycles / cl->threads;
 		/* the class's window: its threads' predicted span plus their measured stagger
@@ -276,23 +323,60 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 
 		if (p->population[c] <= 1)
 			stagger = 0.0;
-		span = per_thread * res.cycle[c] + (stagger > 0.0 ? stagger : 0.0);
+		span = per_thread * res->cycle[c] + (stagger > 0.0 ? stagger : 0.0);
 		if (m->shared_fitted) /* the setup and teardown the fit left out */
 			span += m->shared_rest_s;
 
-		p->cycle_s[c] = res.cycle[c];
-		p->class_throughput[c] = res.throughput[c];
-		p->throughput += res.throughput[c];
+		p->cycle_s[c] = res->cycle[c];
+		p->class_throughput[c] = res->throughput[c];
+		p->throughput += res->throughput[c];
 		if (span > p->window_s)
 			p->window_s = span;
 	}
-	/* the closed classes' own busy time (not the inflated demand) plus the open stream's */
+}
+
+/* The closed classes' own busy time (not the inflated demand) plus the open stream's. */
+static void station_utilization(const struct model *m, const struct mva_result *res,
+				struct solve_arrays *a)
+{
+	size_t C = m->classes_count, K = m->stations_count;
+
 	for (size_t k = 0; k < K; k++) {
-		util[k] = k < 64 ? async_u[k] : 0.0;
+		a->util[k] = k < 64 ? a->async_u[k] : 0.0;
 		for (size_t c = 0; c < C; c++)
-			util[k] += res.throughput[c] * (k ? own : queued)[c * K + k] / capacity[k];
+			a->util[k] += res->throughput[c] * (k ? a->own : a->queued)[c * K + k] /
+				      a->capacity[k];
 	}
-	station_results(m, &res, util, p);
+}
+
+int model_solve(const struct model *m, const struct model_whatif *w,
+		struct model_prediction *p, char *err, size_t err_size)
+{
+	size_t C = m->classes_count, K = m->stations_count;
+	struct solve_arrays a;
+	struct mva_result res = { 0 };
+	struct mva_net net;
+	int ret = -1;
+
+	if (solve_arrays_init(&a, C, K) || prediction_init(p, m))
+		goto oom;
+	if (model_workers_check(m, w, err, err_size) ||
+	    set_population(m, w, p->population, err, err_size))
+		goto end;
+	set_servers(m, w, p->servers);
+	class_demands(m, w, a.own, a.queued, a.think);
+	async_demands(m, w, a.async);
+	set_capacity(m, w, p->servers, a.capacity);
+	net = (struct mva_net){ K, C, a.kind, p->servers, a.demand, a.think, p->population, 0,
+				a.capacity };
+	if (mva_result_init(&res, &net))
+		goto oom;
+	if (solve_mixed(&net, &a, &res, err, err_size))
+		goto end;
+	p->method = mva_method_name(res.method);
+	class_results(m, &res, p);
+	station_utilization(m, &res, &a);
+	station_results(m, &res, a.util, p);
 	p->total_s = m->total_s - m->window_s + p->window_s;
 	ret = 0;
 	goto end;
@@ -300,14 +384,7 @@ oom:
 	snprintf(err, err_size, "out of memory while solving the model");
 end:
 	mva_result_release(&res);
-	free(kind);
-	free(demand);
-	free(think);
-	free(own);
-	free(queued);
-	free(async);
-	free(capacity);
-	free(util);
+	solve_arrays_release(&a);
 	if (ret)
 		model_prediction_release(p);
 	return ret;
