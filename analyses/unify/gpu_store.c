@@ -290,21 +290,23 @@ int gpu_store_collect(struct gpu_store *st, const bt_message *msg)
 	return 0;
 }
 
+/* -1, 0 or 1 as a is below, equal to or above b: one key of the orders below. */
+static int order(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
 /* Kernel records ordered by run, vpid, queue, packet index: their queue sequence numbers. */
 static int cmp_dispatch(const void *a, const void *b)
 {
 	const struct gpu_record *x = *(const struct gpu_record *const *)a;
 	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+	int r;
 
-	if (x->run != y->run)
-		return x->run < y->run ? -1 : 1;
-	if (x->vpid != y->vpid)
-		return x->vpid < y->vpid ? -1 : 1;
-	if (x->queue_id != y->queue_id)
-		return x->queue_id < y->queue_id ? -1 : 1;
-	if (x->packet_index != y->packet_index)
-		return x->packet_index < y->packet_index ? -1 : 1;
-	return 0;
+	if ((r = order(x->run, y->run)) || (r = order(x->vpid, y->vpid)) ||
+	    (r = order(x->queue_id, y->queue_id)))
+		return r;
+	return order(x->packet_index, y->packet_index);
 }
 
 static struct gpu_record **sorted_kernels(struct gpu_store *st, size_t *n)
@@ -332,16 +334,12 @@ static int cmp_match(const void *a, const void *b)
 {
 	const struct gpu_record *x = *(const struct gpu_record *const *)a;
 	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+	int r;
 
-	if (x->run != y->run)
-		return x->run < y->run ? -1 : 1;
-	if (x->queue_id != y->queue_id)
-		return x->queue_id < y->queue_id ? -1 : 1;
-	if (x->seq != y->seq)
-		return x->seq < y->seq ? -1 : 1;
-	if (x->kernel_name != y->kernel_name)
-		return (uintptr_t)x->kernel_name < (uintptr_t)y->kernel_name ? -1 : 1;
-	return 0;
+	if ((r = order(x->run, y->run)) || (r = order(x->queue_id, y->queue_id)) ||
+	    (r = order(x->seq, y->seq)))
+		return r;
+	return order((uintptr_t)x->kernel_name, (uintptr_t)y->kernel_name);
 }
 
 /* Correlation order: run, process, correlation id. */
@@ -349,14 +347,11 @@ static int cmp_correlation(const void *a, const void *b)
 {
 	const struct gpu_record *x = *(const struct gpu_record *const *)a;
 	const struct gpu_record *y = *(const struct gpu_record *const *)b;
+	int r;
 
-	if (x->run != y->run)
-		return x->run < y->run ? -1 : 1;
-	if (x->vpid != y->vpid)
-		return x->vpid < y->vpid ? -1 : 1;
-	if (x->correlation_id != y->correlation_id)
-		return x->correlation_id < y->correlation_id ? -1 : 1;
-	return 0;
+	if ((r = order(x->run, y->run)) || (r = order(x->vpid, y->vpid)))
+		return r;
+	return order(x->correlation_id, y->correlation_id);
 }
 
 static struct gpu_record *lookup(struct gpu_record **sorted, size_t n, const struct gpu_record *key,
