@@ -198,19 +198,11 @@ static void value_free(struct m_value *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/* An attribute's integer: leading white space skipped (as strtoll always did here), then
+ * Long.parseLong's rules. */
 static int parse_long(const char *s, long long lo, long long hi, int64_t *out)
 {
-	char *end;
-	long long v;
-
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
+	return s ? hv_parse_java_long(s + strspn(s, " \t\n\v\f\r"), lo, hi, out) : -1;
 }
 
 static int parse_forced(struct cctx *c, const xmlNode *n, enum m_forced *out)
