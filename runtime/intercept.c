@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/agents.h"
 #include "runtime/queue.h"
 #include "runtime/signal.h"
 
@@ -125,16 +124,12 @@ hsa_status_t impl_hsa_amd_queue_intercept_create(
 	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data), void *data,
 	uint32_t private_segment_size, uint32_t group_segment_size, hsa_queue_t **out)
 {
-	struct hsat_agent *agent;
 	struct hsat_intercept *intercept;
 	struct hsat_queue *proxy = NULL;
-	hsa_status_t status;
+	hsa_status_t status = hsat_queue_agent_checked(agent_handle, out != NULL);
 
-	status = hsat_agent_checked(agent_handle, out != NULL, &agent);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
-	if (agent->type != HSA_DEVICE_TYPE_GPU)
-		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	intercept = calloc(1, sizeof(*intercept));
 	if (!intercept)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

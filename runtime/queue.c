@@ -233,20 +233,27 @@ hsa_status_t hsat_queue_checked(const hsa_queue_t *public, struct hsat_queue **q
 	return *queue ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE;
 }
 
+hsa_status_t hsat_queue_agent_checked(hsa_agent_t handle, bool out_given)
+{
+	struct hsat_agent *agent;
+	hsa_status_t status = hsat_agent_checked(handle, out_given, &agent);
+
+	if (status != HSA_STATUS_SUCCESS)
+		return status;
+	return agent->type == HSA_DEVICE_TYPE_GPU ? HSA_STATUS_SUCCESS
+						  : HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+}
+
 hsa_status_t impl_hsa_queue_create(hsa_agent_t agent_handle, uint32_t size, hsa_queue_type32_t type,
 				   void (*callback)(hsa_status_t, hsa_queue_t *, void *),
 				   void *data, uint32_t private_segment_size,
 				   uint32_t group_segment_size, hsa_queue_t **out)
 {
-	struct hsat_agent *agent;
 	struct hsat_queue *queue;
-	hsa_status_t status;
+	hsa_status_t status = hsat_queue_agent_checked(agent_handle, out != NULL);
 
-	status = hsat_agent_checked(agent_handle, out != NULL, &agent);
 	if (status != HSA_STATUS_SUCCESS)
 		return status;
-	if (agent->type != HSA_DEVICE_TYPE_GPU)
-		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	status = hsat_queue_create(size, type, callback, data, private_segment_size,
 				   group_segment_size, true, NULL, &queue);
 	if (status == HSA_STATUS_SUCCESS)

@@ -55,6 +55,11 @@ struct hsat_queue *hsat_queue_from_public(const hsa_queue_t *queue);
  */
 hsa_status_t hsat_queue_checked(const hsa_queue_t *public, struct hsat_queue **queue);
 
+/* The checks a queue creation (hsa_queue_create, hsa_amd_queue_intercept_create) makes first:
+ * the agent is valid and out_given (hsat_agent_checked), and it is a GPU
+ * (HSA_STATUS_ERROR_INVALID_QUEUE_CREATION otherwise). */
+hsa_status_t hsat_queue_agent_checked(hsa_agent_t agent, bool out_given);
+
 /* Creates a queue; with_processor=false for the proxy side of an intercept queue and for soft
  * queues, which also bring their own doorbell (soft_doorbell, not owned; NULL otherwise). */
 hsa_status_t hsat_queue_create(uint32_t size, hsa_queue_type32_t type, hsat_queue_error_fn callback,
