@@ -19,6 +19,14 @@ static const char *attach_mode = "tool";
 static atomic_int trace_info_done;
 static atomic_int warned;
 
+/* One line on stderr: the prefix, the message. */
+static void say(const char *prefix, const char *fmt, va_list ap)
+{
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void hsat_warn_once(const char *fmt, ...)
 {
 	va_list ap;
@@ -26,9 +34,7 @@ void hsat_warn_once(const char *fmt, ...)
 	if (atomic_exchange(&warned, 1))
 		return;
 	va_start(ap, fmt);
-	fputs("hsatrace: warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("hsatrace: warning: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -42,9 +48,7 @@ void hsat_debug(const char *fmt, ...)
 	if (!enabled)
 		return;
 	va_start(ap, fmt);
-	fputs("hsatrace: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("hsatrace: ", fmt, ap);
 	va_end(ap);
 }
 
