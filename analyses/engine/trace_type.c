@@ -37,10 +37,11 @@ static void scan_metadata(const char *path, struct trace_kind *k)
 	fclose(f);
 }
 
+/* Only a regular file is scanned: nftw's FTW_F is any other file too, and opening a FIFO
+ * named metadata would wait for a writer forever (the trace readers refuse it as no CTF). */
 static int visit(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	(void)st;
-	if (flag == FTW_F && !strcmp(path + ftw->base, "metadata"))
+	if (flag == FTW_F && S_ISREG(st->st_mode) && !strcmp(path + ftw->base, "metadata"))
 		scan_metadata(path, walk_kind);
 	return 0;
 }
@@ -52,7 +53,7 @@ void trace_kind_of(const char *path, struct trace_kind *k)
 	memset(k, 0, sizeof(*k));
 	if (stat(path, &st))
 		return;
-	if (S_ISREG(st.st_mode)) {
+	if (!S_ISDIR(st.st_mode)) { /* as ev_read: a file, or a pipe (`<(...)`) */
 		k->stub = 1;
 		return;
 	}

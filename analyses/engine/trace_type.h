@@ -12,7 +12,8 @@ struct trace_kind {
 	int ust;	/* an LTTng UST trace: domain = "ust" */
 };
 
-/* A regular file is a stub trace; a directory is CTF, its metadata files giving the domains. */
+/* Anything but a directory (a file, a pipe) is a stub trace, as ev_read reads it; a directory
+ * is CTF, its regular files named metadata giving the domains. */
 void trace_kind_of(const char *path, struct trace_kind *k);
 
 /* Does the trace type id apply to the trace (the trace's class is that type's class or a subclass)? */

@@ -207,6 +207,16 @@ is "$(warnings "$UST" "$T/kern.xml" "$T/ust.xml" "$T/ctf.xml")" \
 is "$(warnings "$T/nums.trace.xml" "$T/ctf.xml" "$T/stubtype.xml")" \
 	"hsatrace analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
 	"$T13: a CTF analysis on a stub trace is warned about, a stub one is not"
+# The same stub trace through a pipe (as `<(...)` gives it): still a stub trace, not unknown.
+mkfifo "$T/nums.fifo"
+piped=$(for x in "$T/ctf.xml" "$T/stubtype.xml"; do
+	timeout 30 cat "$T/nums.trace.xml" >"$T/nums.fifo" &
+	timeout 30 "$A" "$x" "$T/nums.fifo" 2>&1 >/dev/null | grep 'warning: analysis'
+	wait
+done)
+is "$piped" \
+	"hsatrace analyze: warning: analysis ctf: none of its trace types fits an XML stub trace: Trace Compass would not offer it (run anyway)" \
+	"$T13: a stub trace read from a pipe is a stub trace too"
 
 # ---------------------------------------------------------------- item 9
 T9=TmfXmlEventHandlerCu
