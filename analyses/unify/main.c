@@ -426,7 +426,9 @@ int main(int argc, char **argv)
 		goto cleanup;
 	status = 2;
 	if (out_path_check(o.out, (const char *const *)o.inputs, (size_t)o.n_inputs) != 0 ||
-	    out_path_check(o.out, o.passes, (size_t)o.n_passes) != 0)
+	    out_path_check(o.out, o.passes, (size_t)o.n_passes) != 0 ||
+	    out_path_inputs_apart((const char *const *)o.inputs, (size_t)o.n_inputs, o.passes,
+				  (size_t)o.n_passes) != 0)
 		goto cleanup;
 	status = 1;
 	if (check_output(o.out) != 0) {

@@ -1,12 +1,13 @@
 #!/bin/sh
 # What unify takes as its inputs and where its output may go: an output inside an input is
-# refused (a later unify of that input would read it back); an earlier unify output found
-# inside a recording is skipped, said once; two recordings made with different event-schema
-# versions keep their own run names and versions in the output's environment.
+# refused (a later unify of that input would read it back), and so is an input given twice; an
+# earlier unify output found inside a recording is skipped, said once; two recordings made with
+# different event-schema versions keep their own run names and versions in the output's
+# environment.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/unify-harness.sh"
 unify_require
-plan 17
+plan 21
 
 record_start
 val() { sed -n "s/^$1=//p" "$2"; }
@@ -29,6 +30,16 @@ grep -q 'input must not be inside the output' "$tmp/inner.log"
 ok $? "said" || sed 's/^/# /' "$tmp/inner.log" >&2
 "$unify" "$tmp/rec" -o "$tmp/recout" 2>/dev/null
 ok $? "a sibling output whose name starts like the input is fine"
+# An input given twice: the same folder, or a trace inside another input (as a -c pass too).
+"$unify" "$tmp/rec" "$tmp/rec/" -o "$tmp/twice" 2>"$tmp/twice.log"
+is $? 2 "the same input twice: usage error (2)"
+grep -q 'an input is given twice (the same folder' "$tmp/twice.log" && [ ! -e "$tmp/twice" ]
+ok $? "said, and nothing written" || sed 's/^/# /' "$tmp/twice.log" >&2
+inner=$(dirname "$(find "$tmp/rec" -name metadata | head -n 1)")
+"$unify" "$tmp/rec" -c "$inner" -o "$tmp/twice" 2>"$tmp/twice.log"
+is $? 2 "a -c pass inside an input: usage error (2)"
+grep -q 'an input is given twice (one inside the other' "$tmp/twice.log" && [ ! -e "$tmp/twice" ]
+ok $? "said, and nothing written" || sed 's/^/# /' "$tmp/twice.log" >&2
 
 # An earlier unify output kept inside the recording is not read again.
 mv "$tmp/recout" "$tmp/rec/unified"
