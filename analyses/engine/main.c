@@ -671,7 +671,15 @@ static void print_view(struct app *a, const char *trace)
 static void analyze_trace(struct app *a, const char *trace, struct sink_ctx **sinks)
 {
 	char err[4096];
+	struct stat st;
 
+	/* A trace that is not there is said first, not after the analyses' trace-type warnings. */
+	if (stat(trace, &st) != 0) {
+		fprintf(stderr, "hsatrace analyze: failed to open the trace: path=%s error=%s\n", trace,
+			strerror(errno));
+		a->status = 1;
+		return;
+	}
 	trace_kind_of(trace, &a->trace_kind);
 	quiet_warnings = a->o.quiet;
 	ev_warning = print_warning;

@@ -94,6 +94,10 @@ sed 's/timestamp="30"/timestamp="5"/' "$T/trace.xml" >"$T/order.xml"
 ok $? "events out of order are reported"
 "$A" "$T/count.xml" "$T/missing-trace" 2>&1 >/dev/null | grep -q 'failed to open the trace: path='
 ok $? "a missing trace is reported"
+# ... first, not after the trace-type warnings of an analysis made for CTF traces
+first=$("$A" "$HSATRACE_SRC/xml-views/hsa-queues.xml" "$T/missing-trace" 2>&1 >/dev/null | head -n 1)
+case "$first" in "hsatrace analyze: failed to open the trace: path=$T/missing-trace "*) r=0 ;; *) r=1 ;; esac
+ok $r "a missing trace is the first thing said ($first)"
 
 CTF="$HSATRACE_SRC/../shared/traces/lttng-2.11-kernel-ust-multi-domains/kernel"
 if [ -d "$CTF" ]; then
