@@ -272,6 +272,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		if (rc)
 			return -1;
 	}
+	/* An empty range would print a view of nothing, silently. */
+	if (o->from != INT64_MIN && o->to != INT64_MIN && o->from > o->to) {
+		fprintf(stderr, "hsatrace analyze: --from %" PRId64 " is after --to %" PRId64 "\n",
+			o->from, o->to);
+		cmd_usage_hint("analyze");
+		return -1;
+	}
 	return 0;
 }
 

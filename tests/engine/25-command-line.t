@@ -6,7 +6,7 @@
 
 . "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
 analyze_start
-plan 15
+plan 16
 cat >"$T/two.xml" <<'X'
 <tmfxml><stateProvider id="two" version="1">
 <eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="alpha"/><stateValue type="long" value="1"/></stateChange>
@@ -52,4 +52,8 @@ printf '<!DOCTYPE html>\n<html><body><p>report</p></body></html>\n' >"$T/report.
 err=$("$A" "$T/two.xml" "$T/report.html" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] && case "$err" in *"report.html: not a trace"*"<html>"*) true ;; *) false ;; esac
 ok $? "an HTML page given as the trace: not a trace, failure (1)" || diag "$err"
+# A time range that ends before it starts would print a view of nothing: a usage error.
+err=$("$A" --from=5 --to=1 -v some.view "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"--from 5 is after --to 1"*) true ;; *) false ;; esac
+ok $? "--from after --to: usage error naming both" || diag "$err"
 done_testing
