@@ -505,6 +505,7 @@ static const struct m_view *find_view(struct app *a, const char *id)
 	return NULL;
 }
 
+/* Loads the analysis files; with --check, says of each whether it is valid, on the output. */
 static int load_files(struct app *a, char **paths, int n)
 {
 	char *xsd = xsd_path(a->o.xsd);
@@ -521,15 +522,15 @@ static int load_files(struct app *a, char **paths, int n)
 		if (!f) {
 			fprintf(stderr, "hsatrace analyze: %s: file rejected\n", paths[i]);
 			if (a->o.mode == M_CHECK)
-				printf("%s: invalid\n", paths[i]);
+				fprintf(a->out.f, "%s: invalid\n", paths[i]);
 			ret = -1;
 			continue;
 		}
 		if (a->o.mode == M_CHECK) {
 			if (refused)
-				printf("%s: valid, %d refused\n", paths[i], refused);
+				fprintf(a->out.f, "%s: valid, %d refused\n", paths[i], refused);
 			else
-				printf("%s: valid\n", paths[i]);
+				fprintf(a->out.f, "%s: valid\n", paths[i]);
 		}
 		if (refused)
 			ret = -1;

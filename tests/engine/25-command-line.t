@@ -6,7 +6,7 @@
 
 . "$HSATRACE_SRC/tests/lib/analyze-harness.sh"
 analyze_start
-plan 16
+plan 18
 cat >"$T/two.xml" <<'X'
 <tmfxml><stateProvider id="two" version="1">
 <eventHandler eventName="a"><stateChange><stateAttribute type="constant" value="alpha"/><stateValue type="long" value="1"/></stateChange>
@@ -56,4 +56,14 @@ ok $? "an HTML page given as the trace: not a trace, failure (1)" || diag "$err"
 err=$("$A" --from=5 --to=1 -v some.view "$T/two.xml" "$T/trace.xml" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && case "$err" in *"--from 5 is after --to 1"*) true ;; *) false ;; esac
 ok $? "--from after --to: usage error naming both" || diag "$err"
+# --check's status lines are output as any other: -o FILE takes them, a failed write fails.
+"$A" -c -o "$T/check.out" "$T/two.xml" >"$T/check.stdout"
+is "$(cat "$T/check.out")|$(cat "$T/check.stdout")" "$T/two.xml: valid|" "--check -o FILE: the status line in FILE"
+if [ -w /dev/full ]; then
+	"$A" -c "$T/two.xml" >/dev/full 2>"$T/full.err"
+	is "$?|$(cat "$T/full.err")" "1|hsatrace analyze: failed to write standard output: No space left on device" \
+		"--check on a full standard output: exit 1, said"
+else
+	skip 1 "no /dev/full"
+fi
 done_testing
