@@ -126,6 +126,10 @@ static int add_categories(struct options *o, const char *list)
 	snprintf(buf, sizeof(buf), "%s", list);
 	o->n_patterns = 0;
 	o->hot = false;
+	if (!list[strspn(list, ",")]) {
+		fprintf(stderr, "hsatrace record: --events: no event category in '%s'\n", list);
+		return -1;
+	}
 	for (char *c = strtok_r(buf, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
 		bool all = strcmp(c, "all") == 0;
 
@@ -227,6 +231,46 @@ static const struct option longs[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* -c GROUP: one more pass, measuring GROUP (a comma-separated list of counter names). */
+static int add_group(struct options *o, const char *group)
+{
+	if (!group[strspn(group, ", ")]) {
+		fprintf(stderr, "hsatrace record: --counters: no counter name in '%s'\n", group);
+		return -1;
+	}
+	if (o->n_groups == MAX_GROUPS - 1) {
+		fprintf(stderr, "hsatrace record: --counters: at most %d groups (%d passes with the "
+			"base run)\n", MAX_GROUPS - 1, MAX_GROUPS);
+		return -1;
+	}
+	o->groups[o->n_groups++] = group;
+	return 0;
+}
+
+/* --event PATTERN, kept apart until the categories' patterns are known. */
+static int add_pattern(const char *pattern, const char **extra, int *n_extra)
+{
+	if (!pattern[0] || *n_extra == MAX_PATTERNS / 2) {
+		fprintf(stderr, "hsatrace record: --event: %s\n", pattern[0] ? "too many patterns"
+			: "an empty pattern");
+		return -1;
+	}
+	extra[(*n_extra)++] = pattern;
+	return 0;
+}
+
+/* --subbuf-size BYTES: a whole number, or 1 when it is not one (check_values refuses both
+ * that and 0, the "not given" of options, as below 4096). */
+static unsigned long subbuf_size_of(const char *s)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	return errno || end == s || *end || s[strspn(s, " ")] == '-' || v == 0 ? 1 : v;
+}
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
 	const char *categories = "api,activity";
@@ -240,10 +284,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'e': categories = optarg; break;
-		case 'E':
-			if (*n_extra < MAX_PATTERNS / 2)
-				extra[(*n_extra)++] = optarg;
-			break;
+		case 'E': if (add_pattern(optarg, extra, n_extra) != 0) return EXIT_USAGE; break;
 		case 'r': o->runtime = optarg; break;
 		case 'k': if (add_kernels(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'T': o->tracer = false; break;
@@ -252,12 +293,9 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'K': o->kernel = false; break;
 		case 'B': o->blocking = true; break;
 		case 'p': o->passes = atoi(optarg); break;
-		case 'c':
-			if (o->n_groups < MAX_GROUPS)
-				o->groups[o->n_groups++] = optarg;
-			break;
+		case 'c': if (add_group(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'u': o->url = optarg; break;
-		case 'S': o->subbuf_size = strtoul(optarg, NULL, 0); break;
+		case 'S': o->subbuf_size = subbuf_size_of(optarg); break;
 		case 'h': usage(stdout); exit(0);
 		default: return cmd_usage_hint("record");
 		}

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/record-harness.sh"
 record_require "$app"
-plan 30
+plan 32
 
 record_start
 no_session() { lttng list 2>&1 | grep -q 'Currently no available'; }
@@ -16,6 +16,20 @@ no_session() { lttng list 2>&1 | grep -q 'Currently no available'; }
 is $? 2 "no program is a usage error (2)"
 "$record" --runtime gpu -- "$app" 1 x >/dev/null 2>&1
 is $? 2 "an unknown runtime is a usage error (2)"
+# Option values that say nothing, or not a number: usage errors naming the option, no session.
+bad=""
+for args in "-e ''" "-e ,," "--counters ''" "--counters ,," "--event ''" "--subbuf-size abc" \
+	"--subbuf-size 0" "--subbuf-size -4096" "--subbuf-size 4096x"; do
+	err=$(eval "\"\$record\" $args -o \"\$tmp/never\" -- \"\$app\" 1 x" 2>&1 >/dev/null)
+	rc=$?
+	opt=${args%% *}
+	case "$opt" in -e) opt=--events ;; esac
+	[ $rc -eq 2 ] && [ ! -e "$tmp/never" ] && case "$err" in "hsatrace record: $opt"*) true ;;
+		*) false ;; esac || bad="$bad [$args: exit $rc, $err]"
+done
+is "$bad" "" "empty --events, --counters and --event, and a --subbuf-size that is no number: usage errors"
+no_session
+ok $? "... and no session was made"
 
 rec -o "$tmp/ok" -- "$app" 4242 recorded 2>"$tmp/ok.log"
 ok $? "record exits 0 when the program succeeds" || sed 's/^/# /' "$tmp/ok.log" >&2
