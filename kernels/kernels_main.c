@@ -176,9 +176,17 @@ static bool write_file(const char *path, const char *text)
 	return ok;
 }
 
-/* Rewrites source number index into the folder and compiles it to its object there. */
+/* Whether the rewrite registered a kernel of the source (rewrite.h: each __global__
+ * definition starts with HSAT_KERNEL_SELF). */
+static bool has_kernel(const char *rewritten)
+{
+	return strstr(rewritten, " HSAT_KERNEL_SELF(") != NULL;
+}
+
+/* Rewrites source number index into the folder and compiles it to its object there; counts
+ * the sources with a kernel in *with_kernels. */
 static bool build_one(const struct compile_options *o, const char *source, const char *folder,
-		      size_t index, char *object, size_t object_size)
+		      size_t index, char *object, size_t object_size, size_t *with_kernels)
 {
 	char error[1024], rewritten[PATH_MAX];
 	char *text = read_file(source), *done;
@@ -195,6 +203,7 @@ static bool build_one(const struct compile_options *o, const char *source, const
 		fprintf(stderr, "hsatrace kernels: %s\n", error);
 		return false;
 	}
+	*with_kernels += has_kernel(done);
 	ok = (size_t)snprintf(rewritten, sizeof(rewritten), "%s/%zu.cpp", folder, index) <
 		     sizeof(rewritten) &&
 	     (size_t)snprintf(object, object_size, "%s/%zu.o", folder, index) < object_size &&
@@ -213,13 +222,20 @@ static bool build(const struct request *r, const struct compile_options *o, cons
 {
 	static char objects[MAX_FILES][PATH_MAX];
 	const char *object_list[MAX_FILES];
-	size_t built = 0;
+	size_t built = 0, with_kernels = 0;
 	bool ok = true;
 
 	for (size_t i = 0; ok && i < r->file_count; i++) {
-		ok = build_one(o, r->files[i], folder, i, objects[i], sizeof(objects[i]));
+		ok = build_one(o, r->files[i], folder, i, objects[i], sizeof(objects[i]),
+			       &with_kernels);
 		object_list[i] = objects[i];
 		built += ok;
+	}
+	/* The library would register nothing: the CPU runtime would run none of the kernels. */
+	if (ok && !with_kernels) {
+		fprintf(stderr, "hsatrace kernels: no __global__ kernel in the source%s: nothing "
+			"to build\n", r->file_count > 1 ? "s" : "");
+		ok = false;
 	}
 	if (ok && !link_objects(o, object_list, built, r->output)) {
 		unlink(r->output);

@@ -1,9 +1,9 @@
 #!/bin/sh
 # hsatrace kernels as a command: --help, usage errors (exit 2), sources it refuses with one
 # line naming the file and line (warp intrinsics, an extern __shared__ it cannot read, a
-# file that does not compile or cannot be read: exit 1, no output left behind), and a build
-# from the front door whose object offers its kernels by their mangled names, compiled with
-# the -D and -I given.
+# file that does not compile or cannot be read, sources without a kernel: exit 1, no output
+# left behind), and a build from the front door whose object offers its kernels by their
+# mangled names, compiled with the -D and -I given.
 . "$(dirname "$0")/../lib/tap.sh"
 kernels=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-kernels
 front=$HSATRACE_BUILD/bin/hsatrace
@@ -72,6 +72,14 @@ has "$err" "broken.hip:2"
 ok $? "and the compiler's message names the source's own line" || diag "$err"
 [ ! -e "$tmp/broken.so" ]
 ok $? "no output is left behind"
+
+# a source without a kernel: the library would register nothing
+printf '#include <hip/hip_runtime.h>\nint main() { return 0; }\n' >"$tmp/host.hip"
+run "$tmp/host.hip" -o "$tmp/host.so"
+is "$rc|$err" "1|hsatrace kernels: no __global__ kernel in the source: nothing to build" \
+	"a source without a kernel fails, saying so"
+[ ! -e "$tmp/host.so" ]
+ok $? "and writes nothing"
 
 # two files, a -D and an -I, through the front door
 mkdir -p "$tmp/inc"
