@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/path_within.h"
 #include "cmdline/usage_error.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
@@ -755,6 +756,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	trace = argv[argc - 1];
+	if (a.o.mode != M_CHECK && a.o.mode != M_LIST &&
+	    path_check_output("hsatrace analyze", a.o.output, trace))
+		return 2;
 	if (out_file_open(&outf, a.o.output, err, sizeof(err))) {
 		fprintf(stderr, "hsatrace analyze: %s\n", err);
 		return 1;

@@ -3,7 +3,7 @@ ENGINE_SRCS := value strmap statesys load xml_limits compile compile_view event 
 	output interval_text view trace_type jregex schema_rules schema_check
 ENGINE_LIB := $(BUILD)/lib/libhsat-engine.a
 ENGINE_OBJS := $(patsubst %,$(BUILD)/obj/analyses/engine/%.o,$(ENGINE_SRCS)) \
-	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o json_writer.o csv_field.o out_file.o) \
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o json_string.o json_writer.o csv_field.o out_file.o path_within.o) \
 	$(COMMON_MAP_OBJS) $(COMMON_READ_OBJS)
 ENGINE_LIBS := $(BT2_LIBS) $(XML2_LIBS) -lpcre2-8 -lm
 

@@ -13,6 +13,7 @@
 
 #include "analyses/export/export_decode.h"
 #include "analyses/common/trace_read.h"
+#include "analyses/common/path_within.h"
 #include "cmdline/usage_error.h"
 #include "analyses/common/schema_version.h"
 
@@ -164,6 +165,8 @@ int main(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
+	if (path_check_output("hsatrace export", a.output, a.trace))
+		return 2;
 	sink = a.open(a.output, a.force, err, sizeof(err));
 	if (!sink) {
 		fprintf(stderr, "hsatrace export: %s\n", err);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/path_within.h"
 #include "cmdline/usage_error.h"
 #include "analyses/model/model.h"
 #include "analyses/model/model_read.h"
@@ -159,6 +160,8 @@ int main(int argc, char **argv)
 	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		return ret;
+	if (path_check_output(PROG, o.output, o.trace) || path_check_output(PROG, o.lqn, o.trace))
+		return 2;
 	ret = 1;
 	changed = o.whatif.changes > 0;
 	model_trace_init(&trace);

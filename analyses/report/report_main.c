@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/path_within.h"
 #include "cmdline/usage_error.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
@@ -184,6 +185,8 @@ int main(int argc, char **argv)
 
 	if (ret >= 0)
 		return ret;
+	if (path_check_output("hsatrace report", o.output, o.trace))
+		return 2;
 	ret = 1;
 	stats_model_init(&r.model);
 	timeline_init(&r.timeline, o.max_items);

@@ -3,7 +3,7 @@
 STATS_LIB_SRCS := stats_model.c stats_finish.c stats_table.c stats_write.c
 STATS_LIB := $(BUILD)/obj/analyses/stats/libhsat-stats.a
 STATS_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/stats/,$(STATS_LIB_SRCS:.c=.o)) \
-	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o vec.o json_string.o json_writer.o csv_field.o out_file.o demangle.o \
+	$(addprefix $(BUILD)/obj/analyses/common/,utf8.o vec.o json_string.o json_writer.o csv_field.o out_file.o path_within.o demangle.o \
 	api_event.o schema_version.o) \
 	$(COMMON_MAP_OBJS) $(COMMON_READ_OBJS)
 

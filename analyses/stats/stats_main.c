@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analyses/common/out_file.h"
+#include "analyses/common/path_within.h"
 #include "cmdline/usage_error.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/trace_read.h"
@@ -137,6 +138,8 @@ int main(int argc, char **argv)
 	if (parse_options(argc, argv, &cmd, &status))
 		return status;
 	trace = argv[optind];
+	if (path_check_output("hsatrace stats", cmd.output, trace))
+		return 2;
 
 	stats_model_init(&model);
 	if (trace_read(trace, &read_opts, add_event, &model, &losses, err, sizeof(err))) {

@@ -14,7 +14,8 @@ INSTALL_RULES += install-unify-plugin
 $(BUILD)/obj/analyses/unify/%.o: EXTRA_CFLAGS += $(BT2_CFLAGS)
 
 $(B_LIBEXEC)/hsatrace-unify: $(BUILD)/obj/analyses/unify/main.o \
-	$(BUILD)/obj/analyses/unify/out_path.o $(UNIFY_CORE_OBJS)
+	$(BUILD)/obj/analyses/unify/out_path.o $(BUILD)/obj/analyses/common/path_within.o \
+	$(UNIFY_CORE_OBJS)
 	$(link-exe) $(BT2_LIBS) -liberty
 
 $(UNIFY_PLUGIN): $(BUILD)/obj/analyses/unify/plugin.o $(UNIFY_CORE_OBJS)

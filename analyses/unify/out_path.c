@@ -1,5 +1,7 @@
 #include "analyses/unify/out_path.h"
 
+#include "analyses/common/path_within.h"
+
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -7,69 +9,22 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The absolute, symlink-free form of `path`, whose last components may not exist yet (the
- * output is created later): the longest existing prefix is resolved, the rest appended. */
-static int resolve(const char *path, char *abs)
-{
-	char head[PATH_MAX], tail[PATH_MAX] = "";
-	char *slash;
-
-	if (snprintf(head, sizeof(head), "%s", path) >= (int)sizeof(head))
-		return -1;
-	while (!realpath(head[0] ? head : ".", abs)) {
-		char rest[2 * PATH_MAX + 2];
-
-		if (!head[0] || strcmp(head, "/") == 0)
-			return -1;
-		slash = strrchr(head, '/');
-		snprintf(rest, sizeof(rest), "%s%s%s", slash ? slash + 1 : head, tail[0] ? "/" : "",
-			 tail);
-		if (strlen(rest) >= sizeof(tail))
-			return -1;
-		memcpy(tail, rest, strlen(rest) + 1);
-		if (slash == head)
-			head[1] = '\0';
-		else if (slash)
-			*slash = '\0';
-		else
-			head[0] = '\0';
-	}
-	if (!tail[0])
-		return 0;
-	if (strlen(abs) + strlen(tail) + 2 > PATH_MAX)
-		return -1;
-	if (strcmp(abs, "/") != 0)
-		strcat(abs, "/");
-	strcat(abs, tail);
-	return 0;
-}
-
-/* Whether `inner` is `outer` or below it (both absolute and resolved). */
-static bool is_within(const char *inner, const char *outer)
-{
-	size_t n = strlen(outer);
-
-	if (strcmp(outer, "/") == 0)
-		return true;
-	return strncmp(inner, outer, n) == 0 && (inner[n] == '\0' || inner[n] == '/');
-}
-
 int out_path_check(const char *out, const char *const *inputs, size_t n_inputs)
 {
 	char out_abs[PATH_MAX], in_abs[PATH_MAX];
 
-	if (resolve(out, out_abs) != 0)
+	if (path_resolve(out, out_abs) != 0)
 		return 0;
 	for (size_t i = 0; i < n_inputs; i++) {
 		if (!realpath(inputs[i], in_abs))
 			continue;
-		if (is_within(out_abs, in_abs)) {
+		if (path_is_within(out_abs, in_abs)) {
 			fprintf(stderr, "hsatrace unify: the output must not be inside an input (a "
 				"later unify of that input would read it back): output=%s input=%s\n",
 				out, inputs[i]);
 			return -1;
 		}
-		if (is_within(in_abs, out_abs)) {
+		if (path_is_within(in_abs, out_abs)) {
 			fprintf(stderr, "hsatrace unify: an input must not be inside the output: "
 				"output=%s input=%s\n", out, inputs[i]);
 			return -1;
@@ -88,7 +43,7 @@ static const char *nth_path(const char *const *inputs, size_t n_inputs,
 /* Whether the input b (resolved into b_abs) is a_abs or one is inside the other: said. */
 static bool given_twice(const char *a, const char *a_abs, const char *b, char *b_abs)
 {
-	if (!realpath(b, b_abs) || (!is_within(a_abs, b_abs) && !is_within(b_abs, a_abs)))
+	if (!realpath(b, b_abs) || (!path_is_within(a_abs, b_abs) && !path_is_within(b_abs, a_abs)))
 		return false;
 	fprintf(stderr, "hsatrace unify: an input is given twice (%s: its events would be "
 		"written twice): first=%s second=%s\n",

@@ -2,14 +2,16 @@
 # Every command that reads a trace, on inputs that are not one (a missing path, an empty file,
 # folders without a usable metadata file, metadata of random bytes or cut short, a FIFO or a
 # folder named metadata): exit status 1 and a first message "hsatrace CMD: ...", never a
-# crash, a sanitizer report, a usage error or a hang (each run is bounded by timeout).
+# crash, a sanitizer report, a usage error or a hang (each run is bounded by timeout). And an
+# output inside the trace read (it would replace or add one of the trace's files): a usage
+# error, the trace left as it was.
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 sample=$HSATRACE_SRC/traces-samples/traces/matmul_pipeline/trace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
 [ -f "$sample/metadata" ] || skip_all "no sample trace ($sample)"
 command -v timeout >/dev/null || skip_all "timeout (coreutils) not installed"
-plan 9
+plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # babeltrace2's own leaks when metadata does not parse (tests/stats/lsan.supp) are matched
@@ -70,3 +72,21 @@ mkdir "$tmp/text-cut" && printf '/* CTF 1.8 */\ntrace { major = 1; minor = 8; by
 is "$(misbehaving "$tmp/text-cut" views)" "" "text metadata cut in a declaration: exit 1, said"
 cp -r "$sample" "$tmp/sample-cut" && head -c 700 "$sample/metadata" >"$tmp/sample-cut/metadata"
 is "$(misbehaving "$tmp/sample-cut" views)" "" "a recorded sample with its metadata cut at 700 bytes: exit 1, said"
+
+# Outputs inside the trace: the file given is the trace's metadata, a new file beside it, or
+# the trace folder itself (export's csv replaces a folder with --force).
+cp -r "$sample" "$tmp/kept"
+bad=""
+for c in "stats -o $tmp/kept/metadata" "report -o $tmp/kept/./metadata" \
+	"export -f csv --force -o $tmp/kept" "export -f sqlite -o $tmp/kept/t.db" \
+	"model -o $tmp/kept/../kept/m.txt" "model --lqn $tmp/kept/m.lqnx" \
+	"analyze -o $tmp/kept/a.txt $HSATRACE_SRC/xml-views/hsa-queues.xml"; do
+	# shellcheck disable=SC2086
+	timeout 60 "$hsat" $c "$tmp/kept" >/dev/null 2>"$tmp/stderr"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "^hsatrace ${c%% *}: the output must not be inside the trace" \
+		"$tmp/stderr" || bad="$bad [$c: exit $rc, $(head -n 1 "$tmp/stderr")]"
+done
+is "$bad" "" "an output inside the trace (stats, report, export, model -o and --lqn, analyze): usage error"
+diff -r "$sample" "$tmp/kept" >/dev/null
+ok $? "and the trace is left as it was"
