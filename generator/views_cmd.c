@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +268,16 @@ static int open_trace(const char *arg, char *trace, char *metadata)
 	return 0;
 }
 
+/* Whether dest is the folder holding the trace's metadata (absolute, resolved): the views
+ * written there would be read as stream files of the trace, which would no longer open. */
+static bool is_trace_folder(const char *dest, const char *metadata)
+{
+	char dest_abs[PATH_MAX], folder[PATH_MAX];
+
+	snprintf(folder, sizeof(folder), "%s", metadata);
+	return realpath(dest, dest_abs) && strcmp(dest_abs, dirname(folder)) == 0;
+}
+
 /*
  * Returns 0 and sets *output (NULL: default), 1 after --help, or 2 (the exit status) after a
  * usage error, whose message is written.
@@ -314,6 +325,9 @@ int main(int argc, char **argv)
 		return rc == 1 ? 0 : rc;
 	if (open_trace(argv[optind], trace, metadata) < 0)
 		return 1;
+	if (output && is_trace_folder(output, metadata))
+		return cmd_usage_error("views", "-o %s is the trace's folder: the views would be read "
+				       "as its stream files", output);
 	if (output)
 		snprintf(dest, sizeof(dest), "%s", output);
 	else

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 cmd=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-views
 [ -x "$cmd" ] || skip_all "hsatrace-views not built ($cmd)"
-plan 20
+plan 21
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 ctf_text='/* CTF 1.8 */'
@@ -74,6 +74,12 @@ ok $? "saying its metadata is not CTF metadata, and writing nothing" || sed 's/^
 "$cmd" -o - "$tmp/run/trace" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'need a folder' "$tmp/err" && [ ! -e ./- ]
 ok $? "-o - (standard output) is refused: usage error (2), nothing written"
+# -o the folder of the trace's metadata: the views would be read as its stream files.
+ls "$tmp/run/trace/ust" >"$tmp/before"
+"$cmd" -o "$tmp/run/trace/ust/." "$tmp/run/trace" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "is the trace's folder" "$tmp/err" &&
+	ls "$tmp/run/trace/ust" | cmp -s - "$tmp/before"
+ok $? "-o the trace's folder is refused: usage error (2), nothing written" || sed 's/^/# /' "$tmp/err"
 "$cmd" >/dev/null 2>&1
 is $? 2 "no trace is a usage error (2)"
 "$cmd" --bogus "$tmp/run/trace" >/dev/null 2>&1
