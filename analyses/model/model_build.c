@@ -3,7 +3,8 @@
  *
  * Per thread of the modelled process, its API calls in time order cut its life into cycles:
  * a host phase (from the thread's start or the previous wait's end to the next wait's
- * start: its demand on the host CPUs, the time between calls) and a wait (an
+ * start: its demand on the host CPUs, the thread's CPU time in it when the kernel trace or
+ * the tracer's clock at the waits gives it, else the time between calls) and a wait (an
  * hsa_signal_wait_* call). The dispatches and copies the thread submitted that ended in a
  * phase or its wait are the synchronous calls of that cycle (the thread waited for them,
  * directly or through the packets depending on them, whichever signal it named); those
