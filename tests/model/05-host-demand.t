@@ -4,7 +4,7 @@
 # from the tracer and the output says so; --host-demand=wall on the same trace gives the time
 # between calls, each phase then as long as its CPU time plus its time off a CPU;
 # --host-demand=cpu refuses a 2.1 trace without CPU times, a bad source is a usage error, and
-# the 2.1 sample traces model as before (auto = wall there).
+# a 2.1 trace (tests/model/traces) models as before (auto = wall there).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
@@ -12,7 +12,8 @@ model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace
 plan 10
 export LC_ALL=C
 model_start
-old=$HSATRACE_SRC/traces-samples/traces/multi_thread/trace
+# a trace of schema 2.1 (traces-samples/traces/multi_thread as it was before 2.2)
+old=$HSATRACE_SRC/tests/model/traces/multi_thread-2.1
 
 q() { perl -MJSON::PP -e '
 	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
@@ -55,4 +56,4 @@ ok "$([ $r -eq 1 ] && grep -q -- '--host-demand=cpu: the trace has no CPU time' 
 "$hsat" model -f json "$old" | grep -v '"host_demand' >"$tmp/old-auto.json" &&
 	"$hsat" model -f json --host-demand=wall "$old" | grep -v '"host_demand' >"$tmp/old-wall.json" &&
 	cmp -s "$tmp/old-auto.json" "$tmp/old-wall.json"
-ok $? "a 2.1 sample trace: the default models it exactly as --host-demand=wall"
+ok $? "a 2.1 trace: the default models it exactly as --host-demand=wall"
