@@ -195,6 +195,11 @@ static const struct hsat_field signal_wait_fields[] = {
 	  "satisfying index)" },
 	{ "blocked_ns", HSAT_FT_U64, "ns", "how long the calling thread was inside the wait" },
 	{ "correlation_id", HSAT_FT_U64, "", "the wait call" },
+	{ "thread_cpu_begin_ns", HSAT_FT_U64, "ns", "the calling thread's CPU time "
+	  "(CLOCK_THREAD_CPUTIME_ID) when it entered the wait (schema 2.2): with the next "
+	  "field, the CPU time of the host phases between waits" },
+	{ "thread_cpu_end_ns", HSAT_FT_U64, "ns", "the calling thread's CPU time when the wait "
+	  "returned (schema 2.2)" },
 };
 
 static const struct hsat_field counter_fields[] = {

@@ -65,6 +65,11 @@ uint64_t hsat_monotonic_ns(void)
 	return clock_ns(CLOCK_MONOTONIC);
 }
 
+uint64_t hsat_thread_cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
 void hsat_set_attach_mode(const char *mode)
 {
 	attach_mode = mode;

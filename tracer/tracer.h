@@ -31,6 +31,9 @@ void hsat_warn_once(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hsat_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 uint64_t hsat_monotonic_ns(void);
+/* The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), ns: read at waits only, a system
+ * call where CLOCK_MONOTONIC is not (the vDSO has no per-thread clocks). */
+uint64_t hsat_thread_cpu_ns(void);
 /* hsa_meta:trace_info, once per process (again in a forked child). */
 void hsat_emit_trace_info(void);
 void hsat_set_attach_mode(const char *mode);

@@ -1,4 +1,7 @@
-/* Host waits on signals: how long the thread blocked (signal_wait). */
+/* Host waits on signals: how long the thread blocked (signal_wait), and its CPU time at the
+ * wait's entry and return, so the model has the CPU time of the host phases between waits
+ * without a kernel trace. The clocks are read inside the monotonic brackets: the CPU time
+ * within a wait is never more than blocked_ns. */
 #include "tracer/hooks.h"
 #include "tracer/tracer.h"
 
@@ -10,9 +13,10 @@ static hsa_signal_value_t timed_wait(struct hsat_call *call, wait_fn wait, hsa_s
 				     hsa_signal_value_t compare_value, uint64_t timeout_hint,
 				     hsa_wait_state_t wait_state_hint)
 {
-	uint64_t begin = hsat_monotonic_ns();
+	uint64_t begin = hsat_monotonic_ns(), cpu_begin = hsat_thread_cpu_ns();
 	hsa_signal_value_t value = wait(signal, condition, compare_value, timeout_hint,
 					wait_state_hint);
+	uint64_t cpu_end = hsat_thread_cpu_ns();
 	struct hsat_ev_hsa_activity__signal_wait e = {
 		.signal = signal.handle,
 		.condition = (int32_t)condition,
@@ -21,6 +25,8 @@ static hsa_signal_value_t timed_wait(struct hsat_call *call, wait_fn wait, hsa_s
 		.value = value,
 		.blocked_ns = hsat_monotonic_ns() - begin,
 		.correlation_id = call->cid,
+		.thread_cpu_begin_ns = cpu_begin,
+		.thread_cpu_end_ns = cpu_end,
 	};
 
 	lttng_ust_tracepoint(hsa_activity, signal_wait, &e);
@@ -56,14 +62,17 @@ uint32_t hsat_hook_hsa_amd_signal_wait_any(struct hsat_call *call, uint32_t sign
 					   hsa_wait_state_t wait_hint,
 					   hsa_signal_value_t *satisfying_value)
 {
-	uint64_t begin = hsat_monotonic_ns();
+	uint64_t begin = hsat_monotonic_ns(), cpu_begin = hsat_thread_cpu_ns();
 	uint32_t index = hsat_real_amd_ext.hsa_amd_signal_wait_any_fn(
 		signal_count, signals, conds, values, timeout_hint, wait_hint, satisfying_value);
+	uint64_t cpu_end = hsat_thread_cpu_ns();
 	struct hsat_ev_hsa_activity__signal_wait e = {
 		.timeout_hint = timeout_hint,
 		.value = (int64_t)index,
 		.blocked_ns = hsat_monotonic_ns() - begin,
 		.correlation_id = call->cid,
+		.thread_cpu_begin_ns = cpu_begin,
+		.thread_cpu_end_ns = cpu_end,
 	};
 
 	if (index < signal_count && signals && conds && values) {

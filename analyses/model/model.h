@@ -77,6 +77,13 @@ struct model_thread_row {
 	double span_s;
 };
 
+/* Where a host phase's demand comes from (--host-demand). */
+enum model_host_demand {
+	MODEL_HOST_AUTO,	/* CPU time when the trace has it (kernel trace, else tracer) */
+	MODEL_HOST_WALL,	/* the time between API calls */
+	MODEL_HOST_CPU,		/* CPU time, required */
+};
+
 struct model {
 	int64_t vpid;
 	char procname[32];
@@ -104,7 +111,11 @@ struct model {
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	int kernel_trace;	/* sched_switch events seen */
-	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time */
+	enum model_host_demand host_demand;	/* the source asked for (--host-demand) */
+	int thread_cpu_traced;	/* the tracer gave the threads' CPU time at waits (>= 2.2) */
+	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time from
+				    the kernel trace */
+	size_t tracer_cpu_threads; /* ... from the tracer's CPU clock at their waits */
 	size_t stations_count, classes_count;
 	struct model_station *stations;
 	struct model_class *classes;
@@ -162,8 +173,10 @@ struct model_prediction {
 	unsigned *population;		/* per class */
 };
 
-/* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). */
-int model_build(struct model *m, const struct model_trace *t, char *err, size_t err_size);
+/* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). host: where
+ * the host phases' demand comes from (MODEL_HOST_CPU without CPU times in t is an error). */
+int model_build(struct model *m, const struct model_trace *t, enum model_host_demand host,
+		char *err, size_t err_size);
 void model_release(struct model *m);
 
 void model_whatif_init(struct model_whatif *w);

@@ -3,7 +3,8 @@
  *
  * Per thread of the modelled process, its API calls in time order cut its life into cycles:
  * a host phase (from the thread's start or the previous wait's end to the next wait's
- * start: its demand on the host CPUs, the time between calls) and a wait (an
+ * start: its demand on the host CPUs, the thread's CPU time in it when the kernel trace or
+ * the tracer's clock at the waits gives it, else the time between calls) and a wait (an
  * hsa_signal_wait_* call). The dispatches and copies the thread submitted that ended in a
  * phase or its wait are the synchronous calls of that cycle (the thread waited for them,
  * directly or through the packets depending on them, whichever signal it named); those
@@ -392,8 +393,8 @@ static int wait_samples(struct build *b, size_t thread, struct thread_work *tw,
 
 /*
  * A host phase of wall time wall_ns: its demand on the host CPUs is the wall time, or, with
- * the kernel trace (cpu_time), the CPU time oncpu_ns, the rest being a delay of its own
- * (waiting for a CPU, or blocked outside HSA).
+ * the thread's CPU time known (cpu_time: kernel trace or the tracer's clock), the CPU time
+ * oncpu_ns, the rest being a delay of its own (waiting for a CPU, or blocked outside HSA).
  */
 static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wall_ns,
 			int64_t oncpu_ns, const char *name)
@@ -418,7 +419,51 @@ static int add_cycle(struct build *b, size_t thread, int64_t begin_ns, int64_t e
 	return 0;
 }
 
-/* Cuts one thread's life into host phases and waits. */
+/* Where a thread's host demands come from. */
+enum host_source { HOST_WALL, HOST_SCHED, HOST_TRACER };
+
+/* The kernel trace when it names the thread; else the tracer's CPU clock when every wait of
+ * the thread has it (signal_wait, schema >= 2.2); else, or when asked, the wall time. */
+static enum host_source host_source_of(const struct build *b, const struct model_thread *th,
+				       const size_t *calls, size_t n)
+{
+	const struct model_trace *t = b->t;
+	size_t waits = 0;
+
+	if (b->m->host_demand == MODEL_HOST_WALL)
+		return HOST_WALL;
+	if (keymap_find(&t->oncpu_index, &th->vtid, sizeof(th->vtid)))
+		return HOST_SCHED;
+	for (size_t i = 0; i < n; i++) {
+		const struct model_call *c = MODEL_AT(t->calls, struct model_call, calls[i]);
+
+		if (c->is_wait && !c->has_thread_cpu)
+			return HOST_WALL;
+		waits += (size_t)c->is_wait;
+	}
+	return waits ? HOST_TRACER : HOST_WALL;
+}
+
+/* The thread's CPU time so far at a wait's entry (end = 0) or return (end = 1). */
+static int64_t cpu_at(enum host_source src, const struct model_call *c, int end)
+{
+	if (src == HOST_TRACER)
+		return end ? c->thread_cpu_end_ns : c->thread_cpu_begin_ns;
+	return end ? c->oncpu_end_ns : c->oncpu_begin_ns;
+}
+
+static void count_source(struct model *m, enum host_source src)
+{
+	if (src == HOST_SCHED)
+		m->cpu_time_threads++;
+	else if (src == HOST_TRACER)
+		m->tracer_cpu_threads++;
+}
+
+/* Cuts one thread's life into host phases and waits. With the tracer's clock, the setup
+ * phase's CPU time is counted from the thread's start (its clock's zero: the thread's first
+ * event is not sampled), at most the phase's wall time, and the teardown keeps its wall
+ * time (the clock is read at waits only). */
 static int thread_samples(struct build *b, size_t src, const size_t *calls, size_t n,
 			  struct thread_work *tw)
 {
@@ -426,9 +471,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	const struct model_thread *th = MODEL_AT(t->threads, struct model_thread, src);
 	struct model_thread_row *row = vec_push(&b->m->threads);
 	size_t me = b->m->threads.count - 1, phase_sample = 0;
-	int64_t cursor = th->first_ns, oncpu = th->oncpu_first_ns;
-	/* with the kernel trace naming this thread, a host phase's demand is its CPU time */
-	int cpu_time = keymap_find(&t->oncpu_index, &th->vtid, sizeof(th->vtid)) != NULL;
+	enum host_source from = host_source_of(b, th, calls, n);
+	int64_t cursor = th->first_ns, oncpu = from == HOST_TRACER ? 0 : th->oncpu_first_ns;
 	char target[MODEL_NAME_MAX + 16], label[MODEL_NAME_MAX + 48];
 	int any;
 
@@ -446,8 +490,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		if (!c->is_wait || c->begin_ns < cursor)
 			continue;
 		phase_sample = b->samples.count;
-		if (host_samples(b, me, cpu_time, c->begin_ns - cursor, c->oncpu_begin_ns - oncpu,
-				 ""))
+		if (host_samples(b, me, from != HOST_WALL, c->begin_ns - cursor,
+				 cpu_at(from, c, 0) - oncpu, ""))
 			return -1;
 		if (wait_samples(b, me, tw, c, cursor, target, sizeof(target), &any))
 			return -1;
@@ -460,14 +504,13 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 			return -1;
 		row->cycles++;
 		cursor = c->end_ns;
-		oncpu = c->oncpu_end_ns;
+		oncpu = cpu_at(from, c, 1);
 	}
-	if (row->cycles && cpu_time)
-		b->m->cpu_time_threads++;
-	if (row->cycles)
-		return host_samples(b, me, cpu_time, th->last_ns - cursor,
-				    th->oncpu_last_ns - oncpu, "teardown");
-	return 0;
+	if (!row->cycles)
+		return 0;
+	count_source(b->m, from);
+	return host_samples(b, me, from == HOST_SCHED, th->last_ns - cursor,
+			    th->oncpu_last_ns - oncpu, "teardown");
 }
 
 static size_t call_thread(const struct model_trace *t, size_t i)
@@ -754,7 +797,20 @@ static int check_cycles(const struct model *m, char *err, size_t errsz)
 	return 0;
 }
 
-int model_build(struct model *m, const struct model_trace *t, char *err, size_t err_size)
+/* --host-demand=cpu on a trace without the modelled threads' CPU times. */
+static int check_host_demand(const struct model *m, char *err, size_t errsz)
+{
+	if (m->host_demand != MODEL_HOST_CPU || m->cpu_time_threads || m->tracer_cpu_threads)
+		return 0;
+	snprintf(err, errsz, "--host-demand=cpu: the trace has no CPU time of the modelled "
+		 "threads (neither a kernel trace whose sched_switch events name them nor the "
+		 "tracer's thread_cpu_begin_ns/thread_cpu_end_ns at their waits, schema 2.2: "
+		 "re-record it with this hsatrace)");
+	return -1;
+}
+
+int model_build(struct model *m, const struct model_trace *t, enum model_host_demand host,
+		char *err, size_t err_size)
 {
 	struct build b = { t, m, NULL, NULL, NULL, { 0 }, NULL };
 	size_t works = t->work.count ? t->work.count : 1;
@@ -776,6 +832,8 @@ int model_build(struct model *m, const struct model_trace *t, char *err, size_t 
 		}
 	}
 	m->kernel_trace = t->sched_switches > 0;
+	m->host_demand = host;
+	m->thread_cpu_traced = t->thread_cpu_waits > 0;
 	count_cores(m, t);
 	b.work_station = calloc(works, sizeof(size_t));
 	b.work_demand = calloc(works, sizeof(double));
@@ -786,7 +844,7 @@ int model_build(struct model *m, const struct model_trace *t, char *err, size_t 
 		snprintf(err, err_size, "out of memory while building the model");
 		goto end;
 	}
-	if (check_cycles(m, err, err_size))
+	if (check_cycles(m, err, err_size) || check_host_demand(m, err, err_size))
 		goto end;
 	set_windows(&b);
 	measure_stations(&b);

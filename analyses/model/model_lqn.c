@@ -209,6 +209,8 @@ int model_write_lqn(const struct model *m, const struct model_whatif *w,
 	fputs("   <solver-params comment=\"", out);
 	xml_attr(m->cpu_time_threads ? "host demand: CPU time (kernel trace); delays (launch, "
 		 "wake-up, other threads, off a CPU) as think time" :
+		 m->tracer_cpu_threads ? "host demand: thread CPU time (tracer); delays (launch, "
+		 "wake-up, other threads, off a CPU) as think time" :
 		 "host demand: time between API calls; delays (launch, wake-up, other threads) "
 		 "as think time", out);
 	fputs("\" conv_val=\"1e-06\" it_limit=\"100\" print_int=\"10\" "

@@ -1,7 +1,8 @@
 /*
  * hsatrace-model - a queueing model of a traced HSA program, solved, and what-if predictions.
  *
- *   hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx] [-o FILE] TRACE
+ *   hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx]
+ *                  [--host-demand auto|wall|cpu] [-o FILE] TRACE
  *
  * Exit status: 0 success, 1 unreadable trace, a trace the model cannot be built from (no HSA
  * events, too few cycles), an output that cannot be written, or part of the trace missing
@@ -20,8 +21,8 @@
 #define PROG "hsatrace model"
 
 static const char usage_text[] =
-	"usage: hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx] [-o FILE] "
-	"TRACE\n"
+	"usage: hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx]\n"
+	"                      [--host-demand auto|wall|cpu] [-o FILE] TRACE\n"
 	"\n"
 	"A queueing model of the traced program: its host threads as classes of customers\n"
 	"cycling through host phases and synchronous device calls; the host CPUs, each GPU\n"
@@ -35,6 +36,11 @@ static const char usage_text[] =
 	"                        workers=N (the GPU's dispatches at once; on the CPU\n"
 	"                        runtime its workers, HSATRACE_CPU_WORKERS)\n"
 	"  -l, --lqn FILE        also write the model as an LQN file (lqns, lqsim)\n"
+	"      --host-demand SRC a host phase's demand: auto (default: the thread's CPU\n"
+	"                        time, from the kernel trace or else the tracer's clock at\n"
+	"                        waits, when the trace has it; else the time between API\n"
+	"                        calls), wall (the time between API calls), cpu (CPU\n"
+	"                        time, an error without it)\n"
 	"      --devices-off-cpu on the CPU runtime, model its GPU and copy engine apart\n"
 	"                        from the host CPUs (kernels that sleep); by default the\n"
 	"                        host CPUs serve them and the runtime's own work\n"
@@ -45,9 +51,23 @@ static const char usage_text[] =
 struct options {
 	int json;
 	int devices_off_cpu;
+	enum model_host_demand host_demand;
 	const char *output, *lqn, *trace;
 	struct model_whatif whatif;
 };
+
+static int host_demand_parse(const char *s, enum model_host_demand *host)
+{
+	if (strcmp(s, "auto") == 0)
+		*host = MODEL_HOST_AUTO;
+	else if (strcmp(s, "wall") == 0)
+		*host = MODEL_HOST_WALL;
+	else if (strcmp(s, "cpu") == 0)
+		*host = MODEL_HOST_CPU;
+	else
+		return -1;
+	return 0;
+}
 
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, struct options *o)
@@ -59,6 +79,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "devices-off-cpu", no_argument, NULL, 'D' },
+		{ "host-demand", required_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -84,6 +105,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'D':
 			o->devices_off_cpu = 1;
+			break;
+		case 'H':
+			if (host_demand_parse(optarg, &o->host_demand))
+				return cmd_usage_error("model", "--host-demand: unknown source '%s' "
+						       "(auto, wall, cpu)", optarg);
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -173,7 +199,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": warning: the tracer discarded %llu events and %llu packets: "
 			"the demands are low\n", (unsigned long long)read.discarded_events,
 			(unsigned long long)read.discarded_packets);
-	if (model_build(&model, &trace, err, sizeof(err)) ||
+	if (model_build(&model, &trace, o.host_demand, err, sizeof(err)) ||
 	    (!o.devices_off_cpu && model_share_cpus(&model, err, sizeof(err))) ||
 	    model_solve(&model, NULL, &base, err, sizeof(err)) ||
 	    (changed && model_solve(&model, &o.whatif, &whatif, err, sizeof(err)))) {

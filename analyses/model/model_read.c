@@ -40,6 +40,8 @@ static enum model_event_kind kind_of(const char *name)
 		return MODEL_EV_AGENT;
 	if (strcmp(name, "sched_switch") == 0)
 		return MODEL_EV_SCHED_SWITCH;
+	if (strcmp(name, "hsa_activity:signal_wait") == 0)
+		return MODEL_EV_SIGNAL_WAIT;
 	return MODEL_EV_OTHER;
 }
 
@@ -74,6 +76,18 @@ static void api_fields(const struct trace_event *tev, struct model_event *ev, ch
 	ev->correlation_id = field_u64(tev, "correlation_id");
 	if (ev->kind == MODEL_EV_API_ENTRY && !trace_event_get_u64(tev, "signal", &ev->signal))
 		ev->signal = field_u64(tev, "completion_signal");
+}
+
+/* A wait's CPU times (schema 2.2; a 2.0/2.1 signal_wait has neither field). */
+static void wait_fields(const struct trace_event *tev, struct model_event *ev)
+{
+	uint64_t begin = 0, end = 0;
+
+	ev->correlation_id = field_u64(tev, "correlation_id");
+	ev->has_thread_cpu = trace_event_get_u64(tev, "thread_cpu_begin_ns", &begin) &&
+			     trace_event_get_u64(tev, "thread_cpu_end_ns", &end) && end >= begin;
+	ev->thread_cpu_begin_ns = (int64_t)begin;
+	ev->thread_cpu_end_ns = (int64_t)end;
 }
 
 static void activity_fields(const struct trace_event *tev, struct model_event *ev)
@@ -112,6 +126,8 @@ static int add_event(const struct trace_event *tev, void *data, char *err, size_
 	schema_version_see(t->schema_version, sizeof(t->schema_version), tev);
 	if (ev.kind == MODEL_EV_OTHER)
 		api_fields(tev, &ev, fn, sizeof(fn));
+	else if (ev.kind == MODEL_EV_SIGNAL_WAIT)
+		wait_fields(tev, &ev);
 	else
 		activity_fields(tev, &ev);
 	if (model_trace_add(t, &ev)) {

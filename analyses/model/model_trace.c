@@ -251,6 +251,30 @@ static int add_api_exit(struct model_trace *t, const struct model_event *ev)
 	return 0; /* an exit without its entry (the trace started inside the call) */
 }
 
+/* A wait's signal_wait, between its entry and exit: the thread's CPU clock at both ends. */
+static int add_signal_wait(struct model_trace *t, const struct model_event *ev)
+{
+	size_t thread;
+	struct model_thread *th;
+
+	if (!ev->has_thread_cpu)
+		return 0; /* schema < 2.2 */
+	if (!(th = thread_of(t, ev, &thread)))
+		return -1;
+	for (size_t k = th->open_count; k-- > 0;) {
+		struct model_call *c = &th->open[k];
+
+		if (c->correlation_id != ev->correlation_id || !c->is_wait)
+			continue;
+		c->has_thread_cpu = 1;
+		c->thread_cpu_begin_ns = ev->thread_cpu_begin_ns;
+		c->thread_cpu_end_ns = ev->thread_cpu_end_ns;
+		t->thread_cpu_waits++;
+		break;
+	}
+	return 0;
+}
+
 static int add_submit(struct model_trace *t, const struct model_event *ev)
 {
 	uint64_t key[3] = { (uint64_t)ev->vpid, ev->queue_id, ev->packet_index };
@@ -366,6 +390,8 @@ int model_trace_add(struct model_trace *t, const struct model_event *ev)
 		return add_copy(t, ev);
 	case MODEL_EV_AGENT:
 		return add_agent(t, ev);
+	case MODEL_EV_SIGNAL_WAIT:
+		return add_signal_wait(t, ev);
 	default:
 		return 0;
 	}

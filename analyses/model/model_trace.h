@@ -32,6 +32,7 @@ enum model_event_kind {
 	MODEL_EV_COPY,		/* hsa_activity:copy_exec (or hsa_gpu:copy_end) */
 	MODEL_EV_AGENT,		/* hsa_activity:agent_info */
 	MODEL_EV_SCHED_SWITCH,	/* the kernel trace's sched_switch: CPU time per tid */
+	MODEL_EV_SIGNAL_WAIT,	/* hsa_activity:signal_wait: the thread's CPU time at a wait */
 };
 
 #define MODEL_NAME_MAX 96
@@ -55,6 +56,8 @@ struct model_event {
 	int32_t direction, device_type;
 	uint64_t compute_units;
 	int64_t prev_tid, next_tid;	/* sched_switch */
+	int has_thread_cpu;	/* signal_wait of schema >= 2.2: the two below are known */
+	int64_t thread_cpu_begin_ns, thread_cpu_end_ns; /* the thread's CPU clock at the wait */
 	int has_cpu;		/* cpu known */
 	int64_t cpu;		/* the CPU it was recorded on (its packet's cpu_id) */
 };
@@ -67,6 +70,10 @@ struct model_call {
 	char function[64];
 	int is_wait, is_copy;	/* hsa_signal_wait_* / hsa_amd_signal_wait_*; async copy */
 	int64_t oncpu_begin_ns, oncpu_end_ns; /* the thread's CPU time so far (kernel trace) */
+	/* waits of schema >= 2.2: the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, from its
+	 * start) at the wait's entry and return, as the tracer read it (signal_wait) */
+	int has_thread_cpu;
+	int64_t thread_cpu_begin_ns, thread_cpu_end_ns;
 };
 
 /* A kernel dispatch or a copy, from its submission to its device end. */
@@ -129,6 +136,7 @@ struct model_trace {
 	struct vec oncpu;		/* struct model_oncpu */
 	struct keymap oncpu_index;	/* tid -> oncpu */
 	uint64_t events, api_events, sched_switches;
+	uint64_t thread_cpu_waits;	/* waits whose signal_wait gave the thread's CPU time */
 	char schema_version[32];	/* hsa_meta:trace_info's, "mixed" when runs differ */
 };
 

@@ -17,16 +17,35 @@ static double change_pct(double now, double before)
 	return before > 0.0 ? (now - before) / before * 100.0 : 0.0;
 }
 
+/* "kernel trace", "tracer" or "wall": where the host phases' demand came from. */
+static const char *host_demand_source(const struct model *m)
+{
+	return m->cpu_time_threads ? "kernel trace" : m->tracer_cpu_threads ? "tracer" : "wall";
+}
+
 static const char *host_demand_text(const struct model *m)
 {
+	if (m->cpu_time_threads && m->tracer_cpu_threads)
+		return "CPU time, from the kernel trace's sched_switch events, and thread CPU time "
+		       "from the tracer for the threads they do not name (time off a CPU within "
+		       "host phases is a delay of its own)";
 	if (m->cpu_time_threads)
 		return "CPU time, from the kernel trace's sched_switch events (time off a CPU "
 		       "within host phases is a delay of its own)";
-	return m->kernel_trace ?
-		"the time between API calls (the kernel trace's sched_switch events do not name "
-		"the modelled threads)" :
-		"the time between API calls (no kernel trace: CPU time and waiting for a CPU "
-		"are not told apart)";
+	if (m->tracer_cpu_threads)
+		return "thread CPU time from the tracer (its clock at every wait's entry and "
+		       "return; time off a CPU within host phases is a delay of its own; the "
+		       "setup counted from the thread's start, the teardown as wall time)";
+	if (m->host_demand == MODEL_HOST_WALL)
+		return "the time between API calls (--host-demand=wall)";
+	if (m->kernel_trace)
+		return "the time between API calls (the kernel trace's sched_switch events do not "
+		       "name the modelled threads)";
+	return m->thread_cpu_traced ?
+		"the time between API calls (the tracer's CPU clock is missing at some waits of "
+		"each modelled thread)" :
+		"the time between API calls (no kernel trace, and no thread CPU time from the "
+		"tracer, schema < 2.2: CPU time and waiting for a CPU are not told apart)";
 }
 
 static const char *cpu_runtime_text =
@@ -352,9 +371,11 @@ int model_write_json(const struct model_report *r, FILE *out)
 	json_string_write(m->procname, out);
 	fprintf(out, "},\n  \"other_processes\": %zu,\n  \"host_demand\": ", m->other_processes);
 	json_string_write(host_demand_text(m), out);
-	fprintf(out, ",\n  \"kernel_trace\": %s,\n  \"cpu_time_threads\": %zu,\n"
-		"  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ", m->kernel_trace ? "true" : "false",
-		m->cpu_time_threads, m->cpu_runtime ? "true" : "false");
+	fprintf(out, ",\n  \"host_demand_source\": \"%s\",\n  \"kernel_trace\": %s,\n"
+		"  \"cpu_time_threads\": %zu,\n  \"tracer_cpu_threads\": %zu,\n"
+		"  \"cpu_runtime\": %s,\n  \"cpu_runtime_note\": ", host_demand_source(m),
+		m->kernel_trace ? "true" : "false", m->cpu_time_threads, m->tracer_cpu_threads,
+		m->cpu_runtime ? "true" : "false");
 	if (m->cpu_runtime)
 		json_string_write(cpu_runtime_note(m), out);
 	else

@@ -4,7 +4,10 @@
  *   hsa   calls hsa_system_get_info(HSA_SYSTEM_INFO_ENDIANNESS) CALLS times (whatever is
  *         preloaded: nothing, or libhsatrace.so with or without a session);
  *   tp    emits the same entry and exit events with plain LTTng-UST tracepoints (with a
- *         correlation counter, as the tracer keeps), no HSA call.
+ *         correlation counter, as the tracer keeps), no HSA call;
+ *   wait  calls hsa_signal_wait_scacquire on a signal that already satisfies it (the
+ *         cheapest wait: where the tracer's work at a wait weighs the most);
+ *   cpuclock  reads CLOCK_THREAD_CPUTIME_ID twice (what the tracer adds to a wait, 2.2).
  *
  * Prints "MODE best_ns median_ns" over 7 repetitions, in CPU time of the calling thread
  * (bench/common/timing.h).
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static _Atomic uint64_t correlation = 1;
 
@@ -47,25 +51,61 @@ static void loop_tp(unsigned long calls, void *state)
 	}
 }
 
+static void loop_wait(unsigned long calls, void *state)
+{
+	hsa_signal_t *signal = state;
+
+	for (unsigned long i = 0; i < calls; i++)
+		if (hsa_signal_wait_scacquire(*signal, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+					      HSA_WAIT_STATE_ACTIVE) != 0)
+			abort();
+}
+
+static void loop_cpuclock(unsigned long calls, void *state)
+{
+	struct timespec a, b;
+
+	(void)state;
+	for (unsigned long i = 0; i < calls; i++)
+		if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a) ||
+		    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b))
+			abort();
+}
+
+/* The loop of mode, or NULL when unknown. */
+static void (*loop_of(const char *mode))(unsigned long, void *)
+{
+	return !strcmp(mode, "hsa") ? loop_hsa : !strcmp(mode, "tp") ? loop_tp :
+	       !strcmp(mode, "wait") ? loop_wait : !strcmp(mode, "cpuclock") ? loop_cpuclock : NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct timing_result result;
 	unsigned long calls = 0;
+	void (*loop)(unsigned long, void *) = argc == 3 ? loop_of(argv[1]) : NULL;
+	hsa_signal_t signal = { 0 };
 	int hsa;
 
 	if (argc == 3)
 		calls = strtoul(argv[2], NULL, 10);
-	if (!calls || (strcmp(argv[1], "hsa") && strcmp(argv[1], "tp"))) {
-		fprintf(stderr, "usage: call_overhead hsa|tp CALLS\n");
+	if (!calls || !loop) {
+		fprintf(stderr, "usage: call_overhead hsa|tp|wait|cpuclock CALLS\n");
 		return 2;
 	}
-	hsa = !strcmp(argv[1], "hsa");
+	hsa = loop == loop_hsa || loop == loop_wait;
 	if (hsa && hsa_init() != HSA_STATUS_SUCCESS) {
 		fprintf(stderr, "call_overhead: failed to initialize the HSA runtime\n");
 		return 1;
 	}
-	timing_measure(hsa ? loop_hsa : loop_tp, calls, NULL, &result);
+	if (loop == loop_wait && hsa_signal_create(0, 0, NULL, &signal) != HSA_STATUS_SUCCESS) {
+		fprintf(stderr, "call_overhead: failed to create a signal\n");
+		return 1;
+	}
+	timing_measure(loop, calls, &signal, &result);
 	timing_print(argv[1], &result);
+	if (signal.handle)
+		hsa_signal_destroy(signal);
 	if (hsa)
 		hsa_shut_down();
 	return 0;

@@ -13,7 +13,7 @@ samples=$HSATRACE_SRC/traces-samples/traces
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) not installed"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 57
+plan 59
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -112,6 +112,19 @@ is $? 2 "no -o: usage error (2)"
 is $? 1 "no such trace: exit 1"
 ok "$([ ! -e "$tmp/none.db" ] && ! ls "$tmp"/none.db.tmp-* >/dev/null 2>&1; echo $?)" \
 	"... and no database, no temporary file left"
+
+# The waits' CPU clock (schema 2.2): every multi_thread wait has it, within its blocked_ns;
+# a 2.1 trace's are NULL.
+db=$tmp/multi_thread.db
+is "$(q "SELECT COUNT(*) > 0, SUM(thread_cpu_begin_ns IS NULL
+	OR thread_cpu_end_ns < thread_cpu_begin_ns
+	OR thread_cpu_end_ns - thread_cpu_begin_ns > blocked_ns) FROM signal_waits")" 1,0 \
+	"signal_waits: the thread's CPU clock at each wait's ends, within blocked_ns"
+"$export_" -f sqlite -o "$tmp/old.db" "$HSATRACE_SRC/tests/model/traces/multi_thread-2.1" 2>/dev/null
+db=$tmp/old.db
+is "$(q "SELECT COUNT(*), COUNT(thread_cpu_begin_ns) FROM signal_waits")" \
+	"$(bt=$(babeltrace2 "$HSATRACE_SRC/tests/model/traces/multi_thread-2.1"); bt_count hsa_activity:signal_wait),0" \
+	"a 2.1 trace: its signal_waits, without CPU clock (NULL)"
 
 # A damaged trace (a run's folder of stream files without its metadata): what could be
 # read is exported, a message, exit 1.

@@ -4,7 +4,9 @@
  * and a wait of 400 us on its completion signal. The cycles, demands and delay are what the
  * numbers give; the model reproduces its own trace exactly (one customer). With
  * sched_switch events taking the thread off its CPU 50 us in each phase, the host demand is
- * its CPU time and the 50 us a delay. A dispatch nobody waits for is asynchronous work, and
+ * its CPU time and the 50 us a delay; so with the tracer's CPU clock at each wait
+ * (signal_wait, schema 2.2) instead, the setup phase counted from the thread's start and the
+ * teardown kept as wall time, unless --host-demand=wall. A dispatch nobody waits for is asynchronous work, and
  * the LQN file holding it validates. What cannot be modelled is refused with its reason.
  */
 #include <math.h>
@@ -57,6 +59,22 @@ static void sched(int64_t ts, int64_t prev, int64_t next)
 	e->next_tid = next;
 }
 
+#define CPU_BEFORE_FIRST_EVENT (5 * US)	/* the thread's CPU clock at its first event */
+#define CPU_IN_WAIT (2 * US)
+
+/* The tracer's signal_wait inside wait k: on a CPU all of each phase but 50 us, and
+ * CPU_IN_WAIT of each wait (phase 0 runs from the first event at 1 us to 110 us). */
+static void thread_cpu(int k, int64_t p, uint64_t corr)
+{
+	struct model_event *e = push(MODEL_EV_SIGNAL_WAIT, p + 500 * US - 2, 11);
+	int64_t phases = (110 - 1 - 50) * US + (int64_t)k * (600 - 50) * US;
+
+	e->correlation_id = corr;
+	e->has_thread_cpu = 1;
+	e->thread_cpu_begin_ns = CPU_BEFORE_FIRST_EVENT + phases + k * CPU_IN_WAIT;
+	e->thread_cpu_end_ns = e->thread_cpu_begin_ns + CPU_IN_WAIT;
+}
+
 static int by_time(const void *a, const void *b)
 {
 	const struct model_event *x = a, *y = b;
@@ -65,8 +83,9 @@ static int by_time(const void *a, const void *b)
 }
 
 /* The scenario; with_sched adds the kernel trace's context switches; with_async a
- * dispatch of 35 us in the teardown, which nobody waits for. */
-static void scenario_full(int cycles, int with_sched, int with_async)
+ * dispatch of 35 us in the teardown, which nobody waits for; with_cpu the tracer's CPU
+ * clock at the waits. */
+static void scenario_full(int cycles, int with_sched, int with_async, int with_cpu)
 {
 	struct model_event *e;
 
@@ -89,6 +108,8 @@ static void scenario_full(int cycles, int with_sched, int with_async)
 		e = push(MODEL_EV_KERNEL, p + 450 * US, 99);
 		e->queue_id = 1, e->packet_index = (uint64_t)k, e->agent = 2;
 		e->begin_ns = p + 110 * US, e->end_ns = p + 410 * US;
+		if (with_cpu)
+			thread_cpu(k, p, 100 + (uint64_t)k);
 		api(p + 500 * US, 0, "hsa_signal_wait_scacquire", 100 + (uint64_t)k, 0);
 		if (with_sched) {
 			/* off its CPU 50 us inside the phase before this wait, and while waiting */
@@ -115,16 +136,22 @@ static void scenario_full(int cycles, int with_sched, int with_async)
 
 static void scenario(int cycles, int with_sched)
 {
-	scenario_full(cycles, with_sched, 0);
+	scenario_full(cycles, with_sched, 0, 0);
 }
 
-static int build(struct model_trace *t, struct model *m, char *err, size_t size)
+static int build_from(struct model_trace *t, struct model *m, enum model_host_demand host,
+		      char *err, size_t size)
 {
 	model_trace_init(t);
 	for (size_t i = 0; i < nev; i++)
 		if (model_trace_add(t, &evs[i]))
 			return -1;
-	return model_build(m, t, err, size);
+	return model_build(m, t, host, err, size);
+}
+
+static int build(struct model_trace *t, struct model *m, char *err, size_t size)
+{
+	return build_from(t, m, MODEL_HOST_AUTO, err, size);
 }
 
 static const struct model_activity *activity(const struct model_class *c, const char *name)
@@ -211,6 +238,49 @@ static void with_kernel_trace(void)
 	model_trace_release(&t);
 }
 
+static void with_tracer_cpu(void)
+{
+	struct model_trace t;
+	struct model m;
+	char err[256] = "";
+	double span = (PHASE_START(CYCLES) + 30 * US - 1 * US) / 1e9;
+	double host = (span - CYCLES * 400e-6) / CYCLES;
+	/* the setup phase's CPU counts from the thread's start: the 5 us before its first event
+	 * are in it */
+	double cpu = host - 50e-6 + CPU_BEFORE_FIRST_EVENT / 1e9 / CYCLES;
+	const struct model_activity *off;
+
+	scenario_full(CYCLES, 0, 0, 1);
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "model built: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	off = activity(&m.classes[0], "off a CPU in host phases");
+	ok(!m.kernel_trace && m.tracer_cpu_threads == 1 && m.cpu_time_threads == 0,
+	   "the tracer's CPU clock at the waits: CPU-time demands without a kernel trace");
+	ok(near(m.classes[0].demand[0], cpu), "host demand per cycle: the thread's CPU time in "
+	   "its phases, the teardown's wall time (%g, want %g)", m.classes[0].demand[0], cpu);
+	ok(off && near(off->mean_s * off->count / CYCLES, host - cpu),
+	   "the rest of the phases, off a CPU, is a delay of its own");
+	model_release(&m);
+	model_trace_release(&t);
+	if (build_from(&t, &m, MODEL_HOST_WALL, err, sizeof(err)) == 0)
+		ok(near(m.classes[0].demand[0], host) && m.tracer_cpu_threads == 0 &&
+		   !activity(&m.classes[0], "off a CPU in host phases"),
+		   "--host-demand=wall on the same events: the time between calls (%g)",
+		   m.classes[0].demand[0]);
+	else
+		ok(0, "model built with --host-demand=wall: %s", err);
+	model_release(&m);
+	model_trace_release(&t);
+	scenario(CYCLES, 0);
+	ok(build_from(&t, &m, MODEL_HOST_CPU, err, sizeof(err)) == -1 &&
+	   strstr(err, "--host-demand=cpu: the trace has no CPU time"),
+	   "--host-demand=cpu without CPU times: refused (%s)", err);
+	model_trace_release(&t);
+}
+
 /* Validates path against LQN's schema when ../shared has it; 1 valid, 0 not, -1 no schema. */
 static int lqn_valid(const char *path)
 {
@@ -247,7 +317,7 @@ static void asynchronous(void)
 	FILE *f;
 	int fd, valid;
 
-	scenario_full(CYCLES, 0, 1);
+	scenario_full(CYCLES, 0, 1, 0);
 	if (build(&t, &m, err, sizeof(err)) || model_solve(&m, NULL, &p, err, sizeof(err))) {
 		ok(0, "model built and solved: %s", err);
 		model_trace_release(&t);
@@ -300,9 +370,10 @@ static void refused(void)
 
 int main(void)
 {
-	plan(16);
+	plan(21);
 	without_kernel_trace();
 	with_kernel_trace();
+	with_tracer_cpu();
 	asynchronous();
 	refused();
 	return exit_status();

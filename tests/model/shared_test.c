@@ -102,7 +102,7 @@ static int build(struct model_trace *t, struct model *m, char *err, size_t size)
 	for (size_t i = 0; i < nev; i++)
 		if (model_trace_add(t, &evs[i]))
 			return -1;
-	if (model_build(m, t, err, size))
+	if (model_build(m, t, MODEL_HOST_AUTO, err, size))
 		return -1;
 	return model_share_cpus(m, err, size);
 }
