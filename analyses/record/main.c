@@ -44,6 +44,15 @@
 
 #define MAX_KERNEL_BUILDS 8
 
+/* Per CPU, 8 of them per channel. Every traced process maps all of a channel's per-CPU
+ * buffers with MAP_POPULATE while liblttng-ust's constructor waits, so their size is paid
+ * at each program's start (and grows with the CPU count): 512 KiB discarded nothing more
+ * than 1 MiB did on the densest program measured, for half the mapping (bench/RESULTS.md,
+ * "Branch `startup5`"). The hot category's calls come much faster. */
+#define DEFAULT_SUBBUF_SIZE (512u << 10)
+#define HOT_SUBBUF_SIZE (4u << 20)
+#define SUBBUF_COUNT 8
+
 #define EXIT_USAGE 2
 #define EXIT_RECORDING_FAILED 125
 #define EXIT_NOT_EXECUTABLE 126
@@ -95,7 +104,7 @@ static void usage(FILE *f)
 		"      --no-kernel         do not record the kernel domain\n"
 		"      --blocking          never discard UST events: the program waits for\n"
 		"                          buffer space (slower, complete traces)\n"
-		"      --subbuf-size BYTES UST sub-buffer size (power of two, default 1 MiB,\n"
+		"      --subbuf-size BYTES UST sub-buffer size (power of two, default 512 KiB,\n"
 		"                          4 MiB with hot; 8 sub-buffers per CPU)\n"
 		"  -p, --passes N          run the program N times (base run + N-1 passes)\n"
 		"  -c, --counters GROUP    one extra pass measuring this comma-separated counter\n"
@@ -456,7 +465,9 @@ static int setup_session(const struct options *o, struct rec_session *s, struct 
 	if (rec_session_create(s, tag, path, o->url) != 0)
 		return -1;
 	if (rec_session_enable_ust(s, o->patterns, (size_t)o->n_patterns,
-				   o->subbuf_size ? o->subbuf_size : o->hot ? 4u << 20 : 1u << 20, 8,
+				   o->subbuf_size ? o->subbuf_size
+						   : o->hot ? HOT_SUBBUF_SIZE : DEFAULT_SUBBUF_SIZE,
+				   SUBBUF_COUNT,
 				   o->blocking) != 0)
 		return -1;
 	if (rec_tracking_init(&run->tracking, s->name) != 0)
