@@ -163,14 +163,9 @@ static const char *agent_name(const struct model_trace *t, int64_t vpid, uint64_
 	return "gpu";
 }
 
-/* The station of each complete work row of the process: one per GPU agent, one copy engine. */
-static int assign_stations(struct build *b)
+/* How many distinct agents ran a complete kernel (at most 64: the rest are not modelled). */
+static size_t kernel_agents(const struct model_trace *t)
 {
-	const struct model_trace *t = b->t;
-	struct model *m = b->m;
-	size_t max = 2, n = 1, copy_station = SIZE_MAX;
-
-	/* room for the CPUs, the copy engine and every distinct agent that ran a kernel */
 	uint64_t seen[64];
 	size_t nseen = 0;
 
@@ -185,47 +180,73 @@ static int assign_stations(struct build *b)
 		if (j == nseen && nseen < 64)
 			seen[nseen++] = w->agent;
 	}
-	max += nseen;
-	m->stations = calloc(max, sizeof(*m->stations));
-	if (!m->stations)
-		return -1;
+	return nseen;
+}
+
+/* Station 0: the host CPUs. */
+static void set_cpu_station(struct model *m)
+{
 	snprintf(m->stations[0].name, sizeof(m->stations[0].name), "host CPUs");
 	m->stations[0].kind = MODEL_CPU;
 	m->stations[0].servers = m->cores;
 	snprintf(m->stations[0].servers_how, sizeof(m->stations[0].servers_how), "%s",
 		 m->cores_how);
 	m->stations[0].sharing = 1.0;
+}
+
+/* The copy engine's station, added at the first copy (*n stations so far). */
+static size_t copy_station_of(struct model *m, size_t *copy_station, size_t *n)
+{
+	if (*copy_station == SIZE_MAX) {
+		*copy_station = (*n)++;
+		m->stations[*copy_station].kind = MODEL_COPY;
+		snprintf(m->stations[*copy_station].name,
+			 sizeof(m->stations[*copy_station].name), "copy engine");
+	}
+	return *copy_station;
+}
+
+/* The station of a kernel's agent, added at its first kernel; SIZE_MAX when all `max` are
+ * taken (more than 64 agents: the rest are not modelled). */
+static size_t gpu_station_of(const struct model_trace *t, struct model *m, uint64_t agent,
+			     size_t copy_station, size_t *n, size_t max)
+{
+	size_t k;
+
+	for (k = 1; k < *n; k++)
+		if (m->stations[k].kind == MODEL_GPU && m->stations[k].agent == agent)
+			return k;
+	if (*n == max)
+		return SIZE_MAX;
+	m->stations[k].kind = MODEL_GPU;
+	m->stations[k].agent = agent;
+	snprintf(m->stations[k].name, sizeof(m->stations[k].name), "GPU %zu (%.40s)",
+		 k - (copy_station < k), agent_name(t, m->vpid, agent));
+	(*n)++;
+	return k;
+}
+
+/* The station of each complete work row of the process: one per GPU agent, one copy engine. */
+static int assign_stations(struct build *b)
+{
+	const struct model_trace *t = b->t;
+	struct model *m = b->m;
+	/* room for the CPUs, the copy engine and every distinct agent that ran a kernel */
+	size_t max = 2 + kernel_agents(t), n = 1, copy_station = SIZE_MAX;
+
+	m->stations = calloc(max, sizeof(*m->stations));
+	if (!m->stations)
+		return -1;
+	set_cpu_station(m);
 	for (size_t i = 0; i < t->work.count; i++) {
 		const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
 		const struct model_thread *th = MODEL_AT(t->threads, struct model_thread, w->thread);
-		size_t k;
 
 		b->work_station[i] = SIZE_MAX;
 		if (!w->complete || th->vpid != m->vpid)
 			continue;
-		if (w->is_copy) {
-			if (copy_station == SIZE_MAX) {
-				copy_station = n++;
-				m->stations[copy_station].kind = MODEL_COPY;
-				snprintf(m->stations[copy_station].name,
-					 sizeof(m->stations[copy_station].name), "copy engine");
-			}
-			b->work_station[i] = copy_station;
-			continue;
-		}
-		for (k = 1; k < n; k++)
-			if (m->stations[k].kind == MODEL_GPU && m->stations[k].agent == w->agent)
-				break;
-		if (k == n && n == max) {
-			continue; /* more than 64 agents: the rest are not modelled */
-		} else if (k == n) {
-			m->stations[k].kind = MODEL_GPU;
-			m->stations[k].agent = w->agent;
-			snprintf(m->stations[k].name, sizeof(m->stations[k].name), "GPU %zu (%.40s)",
-				 k - (copy_station < k), agent_name(t, m->vpid, w->agent));
-			n++;
-		}
-		b->work_station[i] = k;
+		b->work_station[i] = w->is_copy ? copy_station_of(m, &copy_station, &n)
+			: gpu_station_of(t, m, w->agent, copy_station, &n, max);
 	}
 	m->stations_count = n;
 	return 0;
@@ -622,11 +643,80 @@ static void finish_activities(struct model_class *c, const double *sumsq)
 	}
 }
 
+/* Row r's class: the one of the first thread with its signature, else a new one (its
+ * sums zero, sumsq[k] for its samples); SIZE_MAX when out of memory. */
+static size_t class_of_row(struct build *b, size_t r, size_t *owner, double **sumsq)
+{
+	struct model *m = b->m;
+	const struct model_thread_row *row = MODEL_AT(m->threads, struct model_thread_row, r);
+	struct model_class *c;
+	size_t k;
+
+	for (k = 0; k < m->classes_count; k++)
+		if (strcmp(b->signature[owner[k]], b->signature[r]) == 0)
+			return k;
+	c = &m->classes[k];
+	m->classes_count++;
+	owner[k] = r;
+	snprintf(c->name, sizeof(c->name), "%s-%zu", row->procname, k + 1);
+	vec_init(&c->activities, sizeof(struct model_activity));
+	c->demand = calloc(m->stations_count, sizeof(double));
+	c->visits = calloc(m->stations_count, sizeof(double));
+	sumsq[k] = calloc(b->samples.count ? b->samples.count : 1, sizeof(double));
+	c->first_ns = INT64_MAX;
+	c->last_ns = INT64_MIN;
+	return c->demand && c->visits && sumsq[k] ? k : SIZE_MAX;
+}
+
+/* Every sample of a classed thread, summed into its class. */
+static int sum_samples(struct build *b, double **sumsq)
+{
+	struct model *m = b->m;
+
+	for (size_t i = 0; i < b->samples.count; i++) {
+		const struct sample *s = MODEL_AT(b->samples, struct sample, i);
+		const struct model_thread_row *row =
+			MODEL_AT(m->threads, struct model_thread_row, s->thread);
+		struct model_class *c;
+
+		if (row->cls == SIZE_MAX)
+			continue;
+		c = &m->classes[row->cls];
+		if (add_activity(c, s, sumsq[row->cls]))
+			return -1;
+		if (s->kind == SAMPLE_DELAY) {
+			c->think_s += s->seconds;
+			c->overhead_s += s->overhead ? s->seconds : 0.0;
+		} else {
+			c->demand[s->station] += s->seconds;
+			c->visits[s->station] += 1.0;
+		}
+	}
+	return 0;
+}
+
+/* The sums of each class made means: per cycle, the measured cycle per thread. */
+static void average_classes(struct model *m, double **sumsq)
+{
+	for (size_t k = 0; k < m->classes_count; k++) {
+		struct model_class *c = &m->classes[k];
+
+		finish_activities(c, sumsq[k]);
+		for (size_t j = 0; j < m->stations_count; j++) {
+			c->demand[j] /= c->cycles;
+			c->visits[j] /= c->cycles;
+		}
+		c->think_s /= c->cycles;
+		c->overhead_s /= c->cycles;
+		c->measured_cycle_s /= c->threads;
+	}
+}
+
 /* The classes: threads with the same signature, in order of first appearance. */
 static int group_classes(struct build *b)
 {
 	struct model *m = b->m;
-	size_t K = m->stations_count, rows = m->threads.count;
+	size_t rows = m->threads.count;
 	double **sumsq = calloc(rows ? rows : 1, sizeof(*sumsq));
 	size_t *owner = calloc(rows ? rows : 1, sizeof(*owner));	/* class -> first thread */
 	int ret = -1;
@@ -641,59 +731,17 @@ static int group_classes(struct build *b)
 
 		if (!row->cycles)
 			continue;
-		for (k = 0; k < m->classes_count; k++)
-			if (strcmp(b->signature[owner[k]], b->signature[r]) == 0)
-				break;
+		if ((k = class_of_row(b, r, owner, sumsq)) == SIZE_MAX)
+			goto end;
 		c = &m->classes[k];
-		if (k == m->classes_count) {
-			m->classes_count++;
-			owner[k] = r;
-			snprintf(c->name, sizeof(c->name), "%s-%zu", row->procname, k + 1);
-			vec_init(&c->activities, sizeof(struct model_activity));
-			c->demand = calloc(K, sizeof(double));
-			c->visits = calloc(K, sizeof(double));
-			sumsq[k] = calloc(b->samples.count ? b->samples.count : 1, sizeof(double));
-			c->first_ns = INT64_MAX;
-			c->last_ns = INT64_MIN;
-			if (!c->demand || !c->visits || !sumsq[k])
-				goto end;
-		}
 		row->cls = k;
 		c->threads++;
 		c->cycles += row->cycles;
 		c->measured_cycle_s += row->span_s / row->cycles;
 	}
-	for (size_t i = 0; i < b->samples.count; i++) {
-		const struct sample *s = MODEL_AT(b->samples, struct sample, i);
-		const struct model_thread_row *row =
-			MODEL_AT(m->threads, struct model_thread_row, s->thread);
-		struct model_class *c;
-
-		if (row->cls == SIZE_MAX)
-			continue;
-		c = &m->classes[row->cls];
-		if (add_activity(c, s, sumsq[row->cls]))
-			goto end;
-		if (s->kind == SAMPLE_DELAY) {
-			c->think_s += s->seconds;
-			c->overhead_s += s->overhead ? s->seconds : 0.0;
-		} else {
-			c->demand[s->station] += s->seconds;
-			c->visits[s->station] += 1.0;
-		}
-	}
-	for (size_t k = 0; k < m->classes_count; k++) {
-		struct model_class *c = &m->classes[k];
-
-		finish_activities(c, sumsq[k]);
-		for (size_t j = 0; j < K; j++) {
-			c->demand[j] /= c->cycles;
-			c->visits[j] /= c->cycles;
-		}
-		c->think_s /= c->cycles;
-		c->overhead_s /= c->cycles;
-		c->measured_cycle_s /= c->threads;
-	}
+	if (sum_samples(b, sumsq) != 0)
+		goto end;
+	average_classes(m, sumsq);
 	ret = 0;
 end:
 	for (size_t k = 0; sumsq && k < rows; k++)
