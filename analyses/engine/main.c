@@ -3,6 +3,7 @@
  * headless: state intervals, values at a time, view rows and series, pattern segments.
  * See docs/analyze.md and hsatrace-analyze(1).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <getopt.h>
@@ -18,6 +19,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/engine/compile.h"
 #include "analyses/engine/engine.h"
@@ -99,9 +101,11 @@ static int parse_time(const char *s, int64_t *out)
 {
 	char *end;
 
+	if (!*s || isspace((unsigned char)*s))	/* strtoll would skip the spaces */
+		return -1;
 	errno = 0;
 	*out = strtoll(s, &end, 10);
-	return errno || !*s || *end ? -1 : 0;
+	return errno || *end ? -1 : 0;
 }
 
 /*
@@ -218,6 +222,8 @@ static int take_mode(int c, int argc, char **argv, struct opts *o)
 /* The other options: 0, or -1 on a bad value or an unknown option. */
 static int take_option(int c, struct opts *o)
 {
+	unsigned long samples;
+
 	switch (c) {
 	case 'P':
 		return parse_part(optarg, o);
@@ -226,8 +232,10 @@ static int take_option(int c, struct opts *o)
 	case 'T':
 		return parse_time(optarg, &o->to) ? bad_value("to") : 0;
 	case 'N':
-		o->samples = atoi(optarg);
-		return o->samples <= 0 ? bad_value("samples") : 0;
+		if (cmd_parse_number(optarg, 1, INT_MAX, &samples) != 0)
+			return bad_value("samples");
+		o->samples = (int)samples;
+		return 0;
 	case 'a':
 		o->only = realloc(o->only, (o->nonly + 1) * sizeof(*o->only));
 		if (!o->only)

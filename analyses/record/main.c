@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/record/buffers.h"
 #include "analyses/record/child.h"
@@ -161,10 +162,6 @@ static int check_values(const struct options *o)
 		fprintf(stderr, "hsatrace record: --subbuf-size must be a power of two, 4096 or more\n");
 		return -1;
 	}
-	if (o->passes < 1 || o->passes > 64) {
-		fprintf(stderr, "hsatrace record: --passes must be between 1 and 64\n");
-		return -1;
-	}
 	if (o->runtime && strcmp(o->runtime, "cpu") != 0 && strcmp(o->runtime, "system") != 0) {
 		fprintf(stderr, "hsatrace record: --runtime must be cpu or system\n");
 		return -1;
@@ -271,6 +268,17 @@ static unsigned long subbuf_size_of(const char *s)
 	return errno || end == s || *end || s[strspn(s, " ")] == '-' || v == 0 ? 1 : v;
 }
 
+/* --passes N: a whole number from 1 to 64 ("2abc" is not 2). */
+static int parse_passes(const char *s, struct options *o)
+{
+	unsigned long v;
+
+	if (cmd_parse_number(s, 1, 64, &v) != 0)
+		return cmd_usage_error("record", "--passes '%s': not a count from 1 to 64", s);
+	o->passes = (int)v;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct options *o, const char **extra, int *n_extra)
 {
 	const char *categories = "api,activity";
@@ -292,7 +300,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'N': o->hip = 0; break;
 		case 'K': o->kernel = false; break;
 		case 'B': o->blocking = true; break;
-		case 'p': o->passes = atoi(optarg); break;
+		case 'p': if (parse_passes(optarg, o) != 0) return EXIT_USAGE; break;
 		case 'c': if (add_group(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'u': o->url = optarg; break;
 		case 'S': o->subbuf_size = subbuf_size_of(optarg); break;
@@ -305,7 +313,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		return cmd_usage_hint("record");
 	}
 	if (check_values(o) != 0 || add_categories(o, categories) != 0)
-		return EXIT_USAGE;
+		return cmd_usage_hint("record");
 	for (int i = 0; i < *n_extra; i++)
 		o->patterns[o->n_patterns++] = extra[i];
 	if (o->n_groups + 1 > o->passes)

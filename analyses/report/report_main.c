@@ -16,6 +16,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/report/report_html.h"
 #include "analyses/report/timeline.h"
@@ -58,12 +59,9 @@ static int add_event(const struct trace_event *ev, void *data, char *err, size_t
 
 static int parse_count(const char *s, size_t *out)
 {
-	char *end;
-	unsigned long long v;
+	unsigned long v;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || v < 1 || v > 10000000 || s[0] == '-')
+	if (cmd_parse_number(s, 1, 10000000, &v) != 0)
 		return -1;
 	*out = (size_t)v;
 	return 0;

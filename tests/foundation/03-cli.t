@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 14
+plan 15
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -73,6 +73,38 @@ for c in $commands; do
 		bad="$bad $c(exit $rc, $lines lines)"
 done
 is "$bad" "" "an unknown option: getopt's line and one line naming CMD --help, exit 2"
+# Numeric options parse the whole string, in range: a number with something after it, no
+# number, out of range, a sign: usage errors (2), "hsatrace CMD: ..." naming the option, then
+# the --help line.
+bad=""
+while read -r c opt value rest; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || continue
+	# shellcheck disable=SC2086
+	err=$("$hsat" "$c" "$opt" "$value" $rest 2>&1 >/dev/null)
+	rc=$?
+	first=$(printf '%s\n' "$err" | head -n 1)
+	last=$(printf '%s\n' "$err" | tail -n 1)
+	case "$first" in "hsatrace $c: "*"${opt#--}"*) r=0 ;; *) r=1 ;; esac
+	[ "$rc" -eq 2 ] && [ $r -eq 0 ] && [ "$last" = "Try 'hsatrace $c --help'." ] ||
+		bad="$bad [$c $opt $value: exit $rc, $err]"
+done <<'EOF'
+record --passes 2abc -- /nonexistent-program
+record --passes 0 -- /nonexistent-program
+record --passes 65 -- /nonexistent-program
+record --passes x -- /nonexistent-program
+record --passes -1 -- /nonexistent-program
+record --subbuf-size 4096x -- /nonexistent-program
+analyze --samples 2abc /nonexistent.xml /nonexistent
+analyze --samples 0 /nonexistent.xml /nonexistent
+analyze --samples +3 /nonexistent.xml /nonexistent
+analyze --at 5ns /nonexistent.xml /nonexistent
+analyze --from 1e3 /nonexistent.xml /nonexistent
+report --max-items 2abc /nonexistent
+report --max-lanes +2 /nonexistent
+model --what-if threads=2abc /nonexistent
+model --what-if cpus=-1 /nonexistent
+EOF
+is "$bad" "" "a numeric option's bad value is a usage error naming it, for every command"
 out=$("$hsat" help)
 case "$out" in *"hsatrace help <command>"*) r=0 ;; *) r=1 ;; esac
 ok $r "--help mentions 'hsatrace help <command>'"
