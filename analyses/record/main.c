@@ -155,9 +155,27 @@ static int add_categories(struct options *o, const char *list)
 	return 0;
 }
 
+/* --url: one of the schemes lttng's URI parser knows, else lttng would refuse it later. */
+static bool url_scheme_known(const char *url)
+{
+	static const char *const schemes[] = { "net://", "net4://", "net6://", "tcp://",
+					       "tcp4://", "tcp6://", "file://" };
+
+	for (size_t i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++)
+		if (strncmp(url, schemes[i], strlen(schemes[i])) == 0 && url[strlen(schemes[i])])
+			return true;
+	return false;
+}
+
 /* The option values that can be wrong: 0, or -1 after saying why. */
 static int check_values(const struct options *o)
 {
+	if (o->url && !url_scheme_known(o->url)) {
+		fprintf(stderr, "hsatrace record: --url '%s': not a relay daemon URL "
+			"(net://HOST[:CTRL[:DATA]], net6://, tcp://, tcp6://, file://PATH)\n",
+			o->url);
+		return -1;
+	}
 	if (o->subbuf_size && (o->subbuf_size < 4096 || (o->subbuf_size & (o->subbuf_size - 1)))) {
 		fprintf(stderr, "hsatrace record: --subbuf-size must be a power of two, 4096 or more\n");
 		return -1;

@@ -17,6 +17,20 @@
 #define UST_ACTIVITY_CHANNEL "hsatrace_activity"
 #define KERNEL_CHANNEL "kernel"
 
+/*
+ * liblttng-ctl prints its own "Error: ..." lines on standard error (e.g. "Error: URI parse
+ * unknown protocol bogus") unless this global it exports, from lttng-tools' error.h, is set;
+ * no public header declares it. Weak: a liblttng-ctl without it just stays talkative. Every
+ * failure is reported by record itself, as "hsatrace record: ...".
+ */
+extern int lttng_opt_quiet __attribute__((weak));
+
+static void quiet_lttng_ctl(void)
+{
+	if (&lttng_opt_quiet)
+		lttng_opt_quiet = 1;
+}
+
 static int fail(const char *what, const struct rec_session *s, int code)
 {
 	fprintf(stderr, "hsatrace record: failed to %s: session=%s error=%s\n", what, s->name,
@@ -45,7 +59,14 @@ int rec_session_create(struct rec_session *s, const char *tag, const char *outpu
 		snprintf(file_url, sizeof(file_url), "file://%s", output);
 		url = file_url;
 	}
+	quiet_lttng_ctl();
 	ret = lttng_create_session(s->name, url);
+	if (ret < 0 && url != file_url) {
+		fprintf(stderr, "hsatrace record: failed to create the tracing session streaming to "
+			"--url '%s' (lttng could not use it: a host that does not resolve, a bad "
+			"port?): session=%s error=%s\n", url, s->name, lttng_strerror(ret));
+		return -1;
+	}
 	if (ret < 0)
 		return fail("create the tracing session", s, ret);
 	s->created = true;

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/record-harness.sh"
 record_require "$app"
-plan 32
+plan 34
 
 record_start
 no_session() { lttng list 2>&1 | grep -q 'Currently no available'; }
@@ -30,6 +30,21 @@ done
 is "$bad" "" "empty --events, --counters and --event, and a --subbuf-size that is no number: usage errors"
 no_session
 ok $? "... and no session was made"
+
+# Every line record prints on an error is its own ("hsatrace record: ..."), never lttng's
+# ("Error: URI parse unknown protocol bogus"), and names the --url that was wrong.
+only_record_lines() { ! grep -v -e '^hsatrace record: ' -e "^Try 'hsatrace record --help'.\$" "$1"; }
+"$record" --url bogus -- "$app" 1 x >/dev/null 2>"$tmp/url.err"
+rc=$?
+[ $rc -eq 2 ] && only_record_lines "$tmp/url.err" && grep -q -- "--url 'bogus'" "$tmp/url.err"
+ok $? "--url bogus: a usage error (exit $rc) in record's own words, naming the URL" ||
+	sed 's/^/# /' "$tmp/url.err" >&2
+"$record" --url net://nonexistent.invalid -- "$app" 1 x >/dev/null 2>"$tmp/host.err"
+rc=$?
+[ $rc -eq 125 ] && only_record_lines "$tmp/host.err" &&
+	grep -q -- "--url 'net://nonexistent.invalid'" "$tmp/host.err"
+ok $? "--url to a host that does not resolve: record's failure (exit $rc) in its own words" ||
+	sed 's/^/# /' "$tmp/host.err" >&2
 
 rec -o "$tmp/ok" -- "$app" 4242 recorded 2>"$tmp/ok.log"
 ok $? "record exits 0 when the program succeeds" || sed 's/^/# /' "$tmp/ok.log" >&2
