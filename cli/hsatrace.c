@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "analyses/common/version.h"
+#include "cmdline/help_output.h"
 #include "schema/hsatrace_schema.h"
 
 struct command {
@@ -115,12 +116,12 @@ int main(int argc, char **argv)
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
 	    strcmp(name, "help") == 0) {
 		usage(stdout);
-		return 0;
+		return cmd_help_written(NULL);
 	}
 	if (strcmp(name, "--version") == 0) {
 		printf("hsatrace %s (event schema %s)\n", HSATRACE_VERSION,
 		       HSAT_SCHEMA_VERSION);
-		return 0;
+		return cmd_help_written(NULL);
 	}
 	if (!known_command(name))
 		return 2;
@@ -128,7 +129,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[2], "--version") == 0) {
 		printf("hsatrace %s %s (event schema %s)\n", name, HSATRACE_VERSION,
 		       HSAT_SCHEMA_VERSION);
-		return 0;
+		return cmd_help_written(name);
 	}
 	return run_command(name, argv + 1);
 }

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "generator/output.h"
 
@@ -322,7 +323,7 @@ int main(int argc, char **argv)
 	int rc = parse_options(argc, argv, &output);
 
 	if (rc != 0)
-		return rc == 1 ? 0 : rc;
+		return rc == 1 ? cmd_help_written("views") : rc;
 	if (open_trace(argv[optind], trace, metadata) < 0)
 		return 1;
 	if (output && is_trace_folder(output, metadata))

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "kernels/compile.h"
 #include "kernels/rewrite.h"
@@ -275,8 +276,10 @@ int main(int argc, char **argv)
 
 	if (status == 0)
 		status = build_request(&r);
-	else if (status == -1)
-		status = fputs(usage_text, stdout) < 0;
+	else if (status == -1) {
+		fputs(usage_text, stdout);
+		status = cmd_help_written("kernels");
+	}
 	for (size_t i = 0; i < r.joined_count; i++)
 		free(r.joined[i]);
 	return status;

@@ -19,6 +19,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/help_output.h"
 #include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/engine/compile.h"
@@ -261,7 +262,7 @@ static int take_option(int c, struct opts *o)
 		return 0;
 	case 'h':
 		usage(stdout);
-		exit(0);
+		exit(cmd_help_written("analyze"));
 	default:
 		cmd_usage_hint("analyze");
 		return -1;

@@ -14,6 +14,7 @@
 #include "analyses/export/export_decode.h"
 #include "analyses/common/trace_read.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "analyses/common/schema_version.h"
 
@@ -61,7 +62,7 @@ static sink_open_fn format_named(const char *name)
 	return NULL;
 }
 
-/* Returns -1 when the arguments are good, else the exit status (0 for --help, 2). */
+/* Returns -1 when the arguments are good, else the exit status (--help's 0 or 1, 2). */
 static int parse_args(int argc, char **argv, struct export_args *a)
 {
 	static const struct option options[] = {
@@ -84,7 +85,7 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 		else if (c == 'F')
 			a->force = 1;
 		else if (c == 'h')
-			return fputs(usage_text, stdout), 0;
+			return fputs(usage_text, stdout), cmd_help_written("export");
 		else if (c != 'f')
 			return cmd_usage_hint("export");
 	}

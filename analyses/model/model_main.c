@@ -14,6 +14,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "analyses/model/model.h"
 #include "analyses/model/model_read.h"
@@ -113,7 +114,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
-			return 0;
+			return cmd_help_written("model");
 		default:
 			return cmd_usage_hint("model");
 		}

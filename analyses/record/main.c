@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "cmdline/help_output.h"
 #include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/record/buffers.h"
@@ -322,7 +323,7 @@ static int parse_args(int argc, char **argv, struct options *o, const char **ext
 		case 'c': if (add_group(o, optarg) != 0) return EXIT_USAGE; break;
 		case 'u': o->url = optarg; break;
 		case 'S': o->subbuf_size = subbuf_size_of(optarg); break;
-		case 'h': usage(stdout); exit(0);
+		case 'h': usage(stdout); exit(cmd_help_written("record"));
 		default: return cmd_usage_hint("record");
 		}
 	}

@@ -16,6 +16,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/help_output.h"
 #include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "analyses/report/report_html.h"
@@ -135,7 +136,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
-			return 0;
+			return cmd_help_written("report");
 		default:
 			return cmd_usage_hint("report");
 		}

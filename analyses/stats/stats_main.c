@@ -14,6 +14,7 @@
 
 #include "analyses/common/out_file.h"
 #include "analyses/common/path_within.h"
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "analyses/stats/stats_table.h"
 #include "analyses/common/trace_read.h"
@@ -86,6 +87,7 @@ static int parse_options(int argc, char **argv, struct command *cmd, int *status
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			*status = cmd_help_written("stats");
 			return -1;
 		default:
 			*status = cmd_usage_hint("stats");

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 
+#include "cmdline/help_output.h"
 #include "cmdline/usage_error.h"
 #include "analyses/unify/copy_path.h"
 #include "analyses/unify/gpu_store.h"
@@ -115,7 +116,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			exit(cmd_help_written("unify"));
 		default:
 			return cmd_usage_hint("unify");
 		}

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 15
+plan 16
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -105,6 +105,26 @@ model --what-if threads=2abc /nonexistent
 model --what-if cpus=-1 /nonexistent
 EOF
 is "$bad" "" "a numeric option's bad value is a usage error naming it, for every command"
+# --help and --version whose text cannot be written (a full disk: /dev/full) fail: exit 1 and
+# a message on standard error, for the front door and every command, as `hsatrace help CMD`.
+bad=""
+[ -w /dev/full ] || bad="(skipped)"
+for c in "" $commands; do
+	[ -w /dev/full ] || break
+	for args in "$c --help" "$c --version" ${c:+"help $c"}; do
+		# shellcheck disable=SC2086
+		err=$("$hsat" $args 2>&1 >/dev/full)
+		rc=$?
+		case "$err" in "hsatrace${c:+ $c}: cannot write to standard output: "*) r=0 ;;
+			*) r=1 ;; esac
+		[ "$rc" -eq 1 ] && [ $r -eq 0 ] || bad="$bad [hsatrace $args: exit $rc, $err]"
+	done
+done
+if [ "$bad" = "(skipped)" ]; then
+	skip 1 "no writable /dev/full"
+else
+	is "$bad" "" "--help, --version and help CMD to a full standard output: exit 1 and a message"
+fi
 out=$("$hsat" help)
 case "$out" in *"hsatrace help <command>"*) r=0 ;; *) r=1 ;; esac
 ok $r "--help mentions 'hsatrace help <command>'"
