@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cmdline/help_output.h"
+#include "cmdline/number_option.h"
 #include "cmdline/usage_error.h"
 #include "kernels/compile.h"
 #include "kernels/rewrite.h"
@@ -33,7 +34,7 @@ static const char usage_text[] =
 	"\n"
 	"  -o OUT.so            the shared object to write (required)\n"
 	"  -I DIR, -D NAME[=V]  passed to the compiler, as to hipcc\n"
-	"  -O LEVEL             optimization (default 2)\n"
+	"  -O LEVEL             optimization: 0 to 3, s, fast, g (default 2)\n"
 	"  -v                   print the compiler commands\n"
 	"  -h, --help           show this help\n"
 	"\n"
@@ -81,6 +82,16 @@ static int take_files(struct request *r, int argc, char **argv)
 	return 0;
 }
 
+/* -O LEVEL: 0 to 3, s, fast or g (g++'s levels); anything else would reach the compiler as a
+ * flag it refuses ("-O2abc"), a compile failure instead of a usage error. */
+static bool optimization_level_known(const char *level)
+{
+	unsigned long n;
+
+	return cmd_parse_number(level, 0, 3, &n) == 0 || strcmp(level, "s") == 0 ||
+	       strcmp(level, "fast") == 0 || strcmp(level, "g") == 0;
+}
+
 /* 0, or the exit status of a usage error (its message written); -1 for --help. */
 static int parse(struct request *r, int argc, char **argv)
 {
@@ -99,6 +110,9 @@ static int parse(struct request *r, int argc, char **argv)
 			r->verbose = true;
 		} else if (c == 'o') {
 			r->output = optarg;
+		} else if (c == 'O' && !optimization_level_known(optarg)) {
+			return cmd_usage_error("kernels", "-O '%s': not an optimization level "
+					       "(0 to 3, s, fast, g)", optarg);
 		} else if (c == 'I' || c == 'D' || c == 'O') {
 			if ((status = take_flag(r, c, optarg)) != 0)
 				return status;

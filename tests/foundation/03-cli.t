@@ -103,6 +103,8 @@ report --max-items 2abc /nonexistent
 report --max-lanes +2 /nonexistent
 model --what-if threads=2abc /nonexistent
 model --what-if cpus=-1 /nonexistent
+kernels -O 2abc /nonexistent.hip -o /nonexistent.so
+kernels -O 4 /nonexistent.hip -o /nonexistent.so
 EOF
 is "$bad" "" "a numeric option's bad value is a usage error naming it, for every command"
 # --help and --version whose text cannot be written (a full disk: /dev/full) fail: exit 1 and
