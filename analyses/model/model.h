@@ -67,6 +67,7 @@ struct model_class {
 	struct vec activities;	/* struct model_activity */
 	int64_t first_ns, last_ns;	/* its threads' span */
 	double measured_cycle_s;	/* mean over its threads of span / cycles */
+	double end_waits_s;	/* mean over its threads of end_waits_s */
 };
 
 struct model_thread_row {
@@ -75,6 +76,10 @@ struct model_thread_row {
 	size_t cls;		/* SIZE_MAX: no cycle (not modelled) */
 	size_t cycles, api_calls;
 	double span_s;
+	/* its first and last waits when they were for another thread's signal (no device
+	 * work ended in them: multi_thread's baton), in seconds: waiting for the others to
+	 * start or finish, not its own work */
+	double end_waits_s;
 };
 
 /* Where a host phase's demand comes from (--host-demand). */
@@ -108,8 +113,13 @@ struct model {
 	 * at the modelled cycle time as traced (its setup and teardown cycles, no cycle at a
 	 * load), kept as measured in every prediction */
 	double shared_rest_s;
+	/* per thread, of its first and last cycles, the waits for another thread's signal
+	 * (the class's end_waits_s): out of shared_rest_s, kept with the threads' stagger
+	 * (none for one thread: nobody to wait for) */
+	double shared_end_waits_s;
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
+	size_t cycles_lo, cycles_hi;	/* the steady cycles seen at each (those means' counts) */
 	int kernel_trace;	/* sched_switch events seen */
 	enum model_host_demand host_demand;	/* the source asked for (--host-demand) */
 	int thread_cpu_traced;	/* the tracer gave the threads' CPU time at waits (>= 2.2) */

@@ -495,6 +495,7 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	enum host_source from = host_source_of(b, th, calls, n);
 	int64_t cursor = th->first_ns, oncpu = from == HOST_TRACER ? 0 : th->oncpu_first_ns;
 	char target[MODEL_NAME_MAX + 16], label[MODEL_NAME_MAX + 48];
+	double last_wait_other = 0.0;
 	int any;
 
 	if (!row)
@@ -516,6 +517,10 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 			return -1;
 		if (wait_samples(b, me, tw, c, cursor, target, sizeof(target), &any))
 			return -1;
+		last_wait_other = !any && strcmp(target, HOST_SIGNAL) == 0 ?
+			(double)(c->end_ns - c->begin_ns) / 1e9 : 0.0;
+		if (!row->cycles)
+			row->end_waits_s = last_wait_other;
 		snprintf(label, sizeof(label), "%s %s", row->cycles ? "host phase before" :
 			 "setup, then host phase before", target);
 		join(MODEL_AT(b->samples, struct sample, phase_sample)->name,
@@ -529,6 +534,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	}
 	if (!row->cycles)
 		return 0;
+	if (row->cycles > 1)
+		row->end_waits_s += last_wait_other;
 	count_source(b->m, from);
 	return host_samples(b, me, from == HOST_SCHED, th->last_ns - cursor,
 			    th->oncpu_last_ns - oncpu, "teardown");
@@ -695,7 +702,8 @@ static int sum_samples(struct build *b, double **sumsq)
 	return 0;
 }
 
-/* The sums of each class made means: per cycle, the measured cycle per thread. */
+/* The sums of each class made means: per cycle, the measured cycle and end waits per
+ * thread. */
 static void average_classes(struct model *m, double **sumsq)
 {
 	for (size_t k = 0; k < m->classes_count; k++) {
@@ -709,6 +717,7 @@ static void average_classes(struct model *m, double **sumsq)
 		c->think_s /= c->cycles;
 		c->overhead_s /= c->cycles;
 		c->measured_cycle_s /= c->threads;
+		c->end_waits_s /= c->threads;
 	}
 }
 
@@ -738,6 +747,7 @@ static int group_classes(struct build *b)
 		c->threads++;
 		c->cycles += row->cycles;
 		c->measured_cycle_s += row->span_s / row->cycles;
+		c->end_waits_s += row->end_waits_s;
 	}
 	if (sum_samples(b, sumsq) != 0)
 		goto end;

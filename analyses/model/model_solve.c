@@ -324,8 +324,10 @@ static void class_results(const struct model *m, const struct mva_result *res,
 		if (p->population[c] <= 1)
 			stagger = 0.0;
 		span = per_thread * res->cycle[c] + (stagger > 0.0 ? stagger : 0.0);
-		if (m->shared_fitted) /* the setup and teardown the fit left out */
-			span += m->shared_rest_s;
+		if (m->shared_fitted) /* the setup and teardown the fit left out; their waits
+				       * for the other threads with the stagger */
+			span += m->shared_rest_s +
+				(p->population[c] > 1 ? m->shared_end_waits_s : 0.0);
 
 		p->cycle_s[c] = res->cycle[c];
 		p->class_throughput[c] = res->throughput[c];

@@ -168,8 +168,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 			m->shared_how, m->shared_factor);
 	if (m->shared_fitted)
 		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
-			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s\n",
-			m->shared_think_s, m->shared_rest_s);
+			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s, "
+			"their waits for another thread's signal with the stagger (not at 1 thread): "
+			"%.6f s\n", m->shared_think_s, m->shared_rest_s, m->shared_end_waits_s);
 	text_resources(r, out);
 	for (size_t c = 0; c < m->classes_count; c++)
 		text_class(m, b, c, out);
@@ -341,16 +342,18 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
 		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
 	if (m->shared_fitted)
-		fprintf(out, "%.9g, \"setup_teardown_s\": %.9g", m->shared_think_s, m->shared_rest_s);
+		fprintf(out, "%.9g, \"setup_teardown_s\": %.9g, \"end_waits_s\": %.9g",
+			m->shared_think_s, m->shared_rest_s, m->shared_end_waits_s);
 	else
-		fputs("null, \"setup_teardown_s\": null", out);
+		fputs("null, \"setup_teardown_s\": null, \"end_waits_s\": null", out);
 	/* the steady cycle times at the two loads the servers came from (null: one load) */
 	if (m->load_hi)
-		fprintf(out, ", \"load_lo\": %u, \"cycle_lo_s\": %.9g, \"load_hi\": %u, "
-			"\"cycle_hi_s\": %.9g", m->load_lo, m->cycle_lo_s, m->load_hi, m->cycle_hi_s);
+		fprintf(out, ", \"load_lo\": %u, \"cycle_lo_s\": %.9g, \"cycles_lo\": %zu, "
+			"\"load_hi\": %u, \"cycle_hi_s\": %.9g, \"cycles_hi\": %zu", m->load_lo,
+			m->cycle_lo_s, m->cycles_lo, m->load_hi, m->cycle_hi_s, m->cycles_hi);
 	else
-		fputs(", \"load_lo\": null, \"cycle_lo_s\": null, \"load_hi\": null, "
-		      "\"cycle_hi_s\": null", out);
+		fputs(", \"load_lo\": null, \"cycle_lo_s\": null, \"cycles_lo\": null, "
+		      "\"load_hi\": null, \"cycle_hi_s\": null, \"cycles_hi\": null", out);
 	fputs(", \"how\": ", out);
 	json_string_write(m->shared_how, out);
 	fputc('}', out);
