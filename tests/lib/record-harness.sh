@@ -26,9 +26,7 @@ lib=$HSATRACE_BUILD/lib/hsatrace
 
 record_require() {
 	[ -x "$record" ] || skip_all "hsatrace-record not built ($record)"
-	for _p in "$@"; do
-		[ -e "$_p" ] || skip_all "not built: $_p"
-	done
+	skip_unless_built "$@"
 }
 
 record_require_traced() {

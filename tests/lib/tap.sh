@@ -18,6 +18,8 @@ export HSATRACE_SRC HSATRACE_BUILD
 plan() { _tap_planned=$1; echo "1..$1"; }
 diag() { echo "# $*" >&2; }
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+# Skips the whole test unless every PATH exists (a part not built in this build tree).
+skip_unless_built() { for _p in "$@"; do [ -e "$_p" ] || skip_all "not built: $_p"; done; }
 
 ok() {
 	_tap_n=$((_tap_n + 1))

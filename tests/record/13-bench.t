@@ -3,10 +3,8 @@
 # its numbers are not judged here (no timing assertions in tests).
 . "$(dirname "$0")/../lib/tap.sh"
 lib=$HSATRACE_BUILD/lib/hsatrace
-for f in "$HSATRACE_BUILD/bin/hsatrace" "$lib/samples/vector_copy" "$lib/libhsatrace.so" \
-	"$lib/cpu-runtime/libhsa-runtime64.so.1"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+skip_unless_built "$HSATRACE_BUILD/bin/hsatrace" "$lib/samples/vector_copy" "$lib/libhsatrace.so" \
+	"$lib/cpu-runtime/libhsa-runtime64.so.1"
 command -v lttng-sessiond >/dev/null || skip_all "no lttng-sessiond"
 plan 3
 

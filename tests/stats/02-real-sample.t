@@ -12,11 +12,9 @@ stats=$B/libexec/hsatrace/hsatrace-stats
 report=$B/libexec/hsatrace/hsatrace-report
 unify=$B/libexec/hsatrace/hsatrace-unify
 S=$B/lib/hsatrace/samples
-for f in "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
+skip_unless_built "$record" "$stats" "$report" "$B/lib/hsatrace/libhsatrace.so" \
 	"$B/lib/hsatrace/cpu-runtime/libhsa-runtime64.so.1" "$S/matmul_pipeline" "$S/multi_thread" \
-	"$S/error_path"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+	"$S/error_path"
 plan 23
 export LC_ALL=C
 

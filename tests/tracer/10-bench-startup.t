@@ -4,10 +4,8 @@
 # not judged here (no timing assertions in tests).
 . "$(dirname "$0")/../lib/tap.sh"
 lib=$HSATRACE_BUILD/lib/hsatrace
-for f in "$lib/samples/vector_copy" "$lib/libhsatrace.so" "$HSATRACE_BUILD/bench/tracer/call_overhead" \
-	"$lib/cpu-runtime/libhsa-runtime64.so.1"; do
-	[ -e "$f" ] || skip_all "not built: $f"
-done
+skip_unless_built "$lib/samples/vector_copy" "$lib/libhsatrace.so" "$HSATRACE_BUILD/bench/tracer/call_overhead" \
+	"$lib/cpu-runtime/libhsa-runtime64.so.1"
 command -v lttng-sessiond >/dev/null || skip_all "no lttng-sessiond"
 plan 3
 
