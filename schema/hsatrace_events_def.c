@@ -200,6 +200,10 @@ static const struct hsat_field signal_wait_fields[] = {
 	  "field, the CPU time of the host phases between waits" },
 	{ "thread_cpu_end_ns", HSAT_FT_U64, "ns", "the calling thread's CPU time when the wait "
 	  "returned (schema 2.2)" },
+	{ "process_cpu_ns", HSAT_FT_U64, "ns", "the process's CPU time, all its threads "
+	  "(CLOCK_PROCESS_CPUTIME_ID), when the wait returned, read right after "
+	  "thread_cpu_end_ns (schema 2.3; 0 if the clock could not be read): between two waits "
+	  "of a process, the CPU all its threads used, the runtime's own included" },
 };
 
 static const struct hsat_field counter_fields[] = {

@@ -26,8 +26,8 @@
 /* Carried in every trace as hsa_meta:trace_info.schema_version ("MAJOR.MINOR").
  * MINOR grows when events or fields are added; MAJOR when anything is renamed or removed. */
 #define HSAT_SCHEMA_VERSION_MAJOR 2
-#define HSAT_SCHEMA_VERSION_MINOR 2
-#define HSAT_SCHEMA_VERSION "2.2"
+#define HSAT_SCHEMA_VERSION_MINOR 3
+#define HSAT_SCHEMA_VERSION "2.3"
 
 /* The providers of API events: the event name is the plain HSA function name. */
 #define HSAT_PROVIDER_API_ENTRY "hsa_api_entry"

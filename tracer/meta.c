@@ -56,7 +56,8 @@ static uint64_t clock_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(id, &ts);
+	if (clock_gettime(id, &ts) != 0)
+		return 0; /* the schema's "could not be read" */
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
@@ -68,6 +69,11 @@ uint64_t hsat_monotonic_ns(void)
 uint64_t hsat_thread_cpu_ns(void)
 {
 	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+uint64_t hsat_process_cpu_ns(void)
+{
+	return clock_ns(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 void hsat_set_attach_mode(const char *mode)

@@ -34,6 +34,9 @@ uint64_t hsat_monotonic_ns(void);
 /* The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), ns: read at waits only, a system
  * call where CLOCK_MONOTONIC is not (the vDSO has no per-thread clocks). */
 uint64_t hsat_thread_cpu_ns(void);
+/* The process's CPU time, all its threads (CLOCK_PROCESS_CPUTIME_ID), ns, 0 if it cannot be
+ * read: at a wait's return only (schema 2.3), a system call too. */
+uint64_t hsat_process_cpu_ns(void);
 /* hsa_meta:trace_info, once per process (again in a forked child). */
 void hsat_emit_trace_info(void);
 void hsat_set_attach_mode(const char *mode);

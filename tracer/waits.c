@@ -1,7 +1,8 @@
 /* Host waits on signals: how long the thread blocked (signal_wait), and its CPU time at the
  * wait's entry and return, so the model has the CPU time of the host phases between waits
- * without a kernel trace. The clocks are read inside the monotonic brackets: the CPU time
- * within a wait is never more than blocked_ns. */
+ * without a kernel trace; and the process's CPU time at the return (schema 2.3), so the CPU
+ * the runtime's own threads use between waits is known too. The clocks are read inside the
+ * monotonic brackets: the CPU time within a wait is never more than blocked_ns. */
 #include "tracer/hooks.h"
 #include "tracer/tracer.h"
 
@@ -16,7 +17,7 @@ static hsa_signal_value_t timed_wait(struct hsat_call *call, wait_fn wait, hsa_s
 	uint64_t begin = hsat_monotonic_ns(), cpu_begin = hsat_thread_cpu_ns();
 	hsa_signal_value_t value = wait(signal, condition, compare_value, timeout_hint,
 					wait_state_hint);
-	uint64_t cpu_end = hsat_thread_cpu_ns();
+	uint64_t cpu_end = hsat_thread_cpu_ns(), process_cpu = hsat_process_cpu_ns();
 	struct hsat_ev_hsa_activity__signal_wait e = {
 		.signal = signal.handle,
 		.condition = (int32_t)condition,
@@ -27,6 +28,7 @@ static hsa_signal_value_t timed_wait(struct hsat_call *call, wait_fn wait, hsa_s
 		.correlation_id = call->cid,
 		.thread_cpu_begin_ns = cpu_begin,
 		.thread_cpu_end_ns = cpu_end,
+		.process_cpu_ns = process_cpu,
 	};
 
 	lttng_ust_tracepoint(hsa_activity, signal_wait, &e);
@@ -65,7 +67,7 @@ uint32_t hsat_hook_hsa_amd_signal_wait_any(struct hsat_call *call, uint32_t sign
 	uint64_t begin = hsat_monotonic_ns(), cpu_begin = hsat_thread_cpu_ns();
 	uint32_t index = hsat_real_amd_ext.hsa_amd_signal_wait_any_fn(
 		signal_count, signals, conds, values, timeout_hint, wait_hint, satisfying_value);
-	uint64_t cpu_end = hsat_thread_cpu_ns();
+	uint64_t cpu_end = hsat_thread_cpu_ns(), process_cpu = hsat_process_cpu_ns();
 	struct hsat_ev_hsa_activity__signal_wait e = {
 		.timeout_hint = timeout_hint,
 		.value = (int64_t)index,
@@ -73,6 +75,7 @@ uint32_t hsat_hook_hsa_amd_signal_wait_any(struct hsat_call *call, uint32_t sign
 		.correlation_id = call->cid,
 		.thread_cpu_begin_ns = cpu_begin,
 		.thread_cpu_end_ns = cpu_end,
+		.process_cpu_ns = process_cpu,
 	};
 
 	if (index < signal_count && signals && conds && values) {

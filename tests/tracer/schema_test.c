@@ -39,6 +39,7 @@ static const struct { const char *ev, *field; enum hsat_field_type type; } contr
 	{ "hsa_activity:signal_wait", "blocked_ns", HSAT_FT_U64 },
 	{ "hsa_activity:signal_wait", "thread_cpu_begin_ns", HSAT_FT_U64 },
 	{ "hsa_activity:signal_wait", "thread_cpu_end_ns", HSAT_FT_U64 },
+	{ "hsa_activity:signal_wait", "process_cpu_ns", HSAT_FT_U64 },
 	{ "hsa_activity:counter", "value", HSAT_FT_S64 },
 	{ "hsa_meta:trace_info", "schema_version", HSAT_FT_STRING },
 	{ "hsa_meta:trace_info", "boottime_minus_monotonic_ns", HSAT_FT_S64 },
@@ -112,7 +113,7 @@ static void test_consistency(void)
 	is_str(hsat_schema_find_provider("hsa_hot_entry") ?
 	       hsat_category_name(hsat_schema_find_provider("hsa_hot_entry")->category) : "",
 	       "hot", "hsa_hot_entry is the opt-in category");
-	is_str(HSAT_SCHEMA_VERSION, "2.2", "schema version");
+	is_str(HSAT_SCHEMA_VERSION, "2.3", "schema version");
 }
 
 /* The HIP layer's events (schema 2.1, hip_api_def.c). */
