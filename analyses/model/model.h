@@ -89,6 +89,13 @@ enum model_host_demand {
 	MODEL_HOST_CPU,		/* CPU time, required */
 };
 
+/* Where the CPU runtime's demand per cycle on the host CPUs comes from (model_shared.c). */
+enum model_demand_source {
+	MODEL_DEMAND_CALIBRATED,	/* the activities' times, scaled to the measured cycle */
+	MODEL_DEMAND_TWO_LOADS,		/* ... one core's worth and a latency fitted to two loads */
+	MODEL_DEMAND_PROCESS_CPU,	/* the process's CPU clock per cycle, a latency fitted */
+};
+
 struct model {
 	int64_t vpid;
 	char procname[32];
@@ -117,12 +124,28 @@ struct model {
 	 * (the class's end_waits_s): out of shared_rest_s, kept with the threads' stagger
 	 * (none for one thread: nobody to wait for) */
 	double shared_end_waits_s;
+	enum model_demand_source demand_source;
+	/* MODEL_DEMAND_PROCESS_CPU (schema >= 2.3, one class): over the window where all the
+	 * class's threads cycle, the process's CPU clock at the first and last wait returning
+	 * in it, and the cycles of all the process's threads that ended after the first and up
+	 * to the last: the demand per cycle is pcpu_s / pcpu_cycles */
+	int64_t pcpu_first_ns, pcpu_last_ns;	/* those two waits' returns */
+	double pcpu_s;			/* the process clock's difference between them */
+	size_t pcpu_cycles;
+	double pcpu_per_cycle_s;	/* the demand per cycle on the host CPUs */
+	double pcpu_cycle_s;		/* the measured cycle there: threads x span / cycles */
+	/* the same at the lowest load with enough cycles, when below the traced one (for
+	 * information: load_lo); 0 when not measured */
+	double pcpu_per_cycle_lo_s;
+	size_t pcpu_cycles_lo;
+	char demand_how[160];		/* why the demand came from where it did */
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	size_t cycles_lo, cycles_hi;	/* the steady cycles seen at each (those means' counts) */
 	int kernel_trace;	/* sched_switch events seen */
 	enum model_host_demand host_demand;	/* the source asked for (--host-demand) */
 	int thread_cpu_traced;	/* the tracer gave the threads' CPU time at waits (>= 2.2) */
+	int process_cpu_traced;	/* ... and the process's CPU time at their returns (>= 2.3) */
 	size_t cpu_time_threads; /* modelled threads whose host demand is their CPU time from
 				    the kernel trace */
 	size_t tracer_cpu_threads; /* ... from the tracer's CPU clock at their waits */
@@ -138,6 +161,8 @@ struct model {
 struct model_cycle {
 	size_t thread;		/* index in threads */
 	int64_t begin_ns, end_ns;
+	int has_process_cpu;	/* its wait gave the process's CPU clock (schema >= 2.3) */
+	int64_t process_cpu_ns;	/* that clock at the wait's return */
 };
 
 /*
@@ -158,6 +183,9 @@ int model_workers_check(const struct model *m, const struct model_whatif *w, cha
  * packet processor (latency); both 0 without it or elsewhere (model_workers.c). */
 void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
 			  double *cpu_s, double *latency_s);
+/* The share of a runtime hand-off that is CPU for class c: from the process's CPU clock,
+ * else 1 (model_workers.c). */
+double model_workers_cpu_share(const struct model *m, size_t c);
 /* What workers=N means here, for the output (NULL without it); as JSON (model_workers.c). */
 const char *model_workers_note(const struct model *m, const struct model_whatif *w, char *buf,
 			       size_t size);

@@ -430,13 +430,17 @@ static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wa
 			  "off a CPU in host phases");
 }
 
-static int add_cycle(struct build *b, size_t thread, int64_t begin_ns, int64_t end_ns)
+/* The cycle of thread from begin_ns to its wait's return (with the process's CPU clock
+ * there when the trace has it). */
+static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
+		     const struct model_call *wait)
 {
 	struct model_cycle *c = vec_push(&b->m->cycles);
 
 	if (!c)
 		return -1;
-	*c = (struct model_cycle){ thread, begin_ns, end_ns };
+	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
+				   wait->process_cpu_ns };
 	return 0;
 }
 
@@ -526,7 +530,7 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		join(MODEL_AT(b->samples, struct sample, phase_sample)->name,
 		     sizeof(((struct sample *)0)->name), label, "");
 		add_to_signature(b->signature[me], sizeof(b->signature[me]), target);
-		if (add_cycle(b, me, cursor, c->end_ns))
+		if (add_cycle(b, me, cursor, c))
 			return -1;
 		row->cycles++;
 		cursor = c->end_ns;
@@ -892,6 +896,7 @@ int model_build(struct model *m, const struct model_trace *t, enum model_host_de
 	m->kernel_trace = t->sched_switches > 0;
 	m->host_demand = host;
 	m->thread_cpu_traced = t->thread_cpu_waits > 0;
+	m->process_cpu_traced = t->process_cpu_waits > 0;
 	count_cores(m, t);
 	b.work_station = calloc(works, sizeof(size_t));
 	b.work_demand = calloc(works, sizeof(double));

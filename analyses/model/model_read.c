@@ -3,6 +3,7 @@
  */
 #include "analyses/model/model_read.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -78,16 +79,21 @@ static void api_fields(const struct trace_event *tev, struct model_event *ev, ch
 		ev->signal = field_u64(tev, "completion_signal");
 }
 
-/* A wait's CPU times (schema 2.2; a 2.0/2.1 signal_wait has neither field). */
+/* A wait's CPU times: the thread's (schema 2.2; a 2.0/2.1 signal_wait has neither field),
+ * the process's at the return (schema 2.3; absent before, 0 when the tracer could not read
+ * it: unknown either way). */
 static void wait_fields(const struct trace_event *tev, struct model_event *ev)
 {
-	uint64_t begin = 0, end = 0;
+	uint64_t begin = 0, end = 0, process = 0;
 
 	ev->correlation_id = field_u64(tev, "correlation_id");
 	ev->has_thread_cpu = trace_event_get_u64(tev, "thread_cpu_begin_ns", &begin) &&
 			     trace_event_get_u64(tev, "thread_cpu_end_ns", &end) && end >= begin;
 	ev->thread_cpu_begin_ns = (int64_t)begin;
 	ev->thread_cpu_end_ns = (int64_t)end;
+	ev->has_process_cpu = trace_event_get_u64(tev, "process_cpu_ns", &process) &&
+			      process > 0 && process <= INT64_MAX;
+	ev->process_cpu_ns = (int64_t)process;
 }
 
 static void activity_fields(const struct trace_event *tev, struct model_event *ev)

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "analyses/model/model.h"
+#include "analyses/model/model_pcpu.h"
 
 #define MIN_CYCLES_AT_LOAD 10	/* cycles seen at one load before its mean counts */
 #define CALIBRATE_STEPS 60
@@ -138,28 +139,105 @@ static void servers_from_loads(struct model *m, const double *sum, const size_t 
 		 x_hi / x_lo, lo, hi, worth);
 }
 
-/* m->shared_servers, m->shared_how: from the class with the most threads. */
-static void shared_servers(struct model *m, const struct model_cycle *cycles, size_t n)
-{
-	size_t c = busiest_class(m, 0), rows = m->threads.count;
-	size_t threads = c == SIZE_MAX ? 0 : m->classes[c].threads;
-	int64_t *first = calloc(rows ? rows : 1, sizeof(*first));
-	int64_t *last = calloc(rows ? rows : 1, sizeof(*last));
-	double *sum = calloc(rows + 1, sizeof(*sum));
-	size_t *count = calloc(rows + 1, sizeof(*count));
+/* Per thread and per load, what the steady cycles of the class with the most threads give
+ * (model_share_cpus). */
+struct spans {
+	size_t cls, threads;	/* the class, its threads (0: no class) */
+	int64_t *first, *last;	/* per thread row: cycling_spans */
+	double *sum;		/* per load: cycles_by_load */
+	size_t *count;
+};
 
+static void spans_release(struct spans *s)
+{
+	free(s->first);
+	free(s->last);
+	free(s->sum);
+	free(s->count);
+}
+
+/* Returns 0, or -1 when out of memory. */
+static int spans_init(struct spans *s, const struct model *m)
+{
+	size_t rows = m->threads.count;
+
+	s->cls = busiest_class(m, 0);
+	s->threads = s->cls == SIZE_MAX ? 0 : m->classes[s->cls].threads;
+	s->first = calloc(rows ? rows : 1, sizeof(*s->first));
+	s->last = calloc(rows ? rows : 1, sizeof(*s->last));
+	s->sum = calloc(rows + 1, sizeof(*s->sum));
+	s->count = calloc(rows + 1, sizeof(*s->count));
+	if (!s->first || !s->last || !s->sum || !s->count)
+		return -1;
+	if (s->threads) {
+		cycling_spans(m, s->cls, m->cycles.items, m->cycles.count, s->first, s->last);
+		cycles_by_load(m, s->cls, m->cycles.items, m->cycles.count, s->first, s->last,
+			       s->sum, s->count);
+	}
+	return 0;
+}
+
+/* m->shared_servers, m->shared_how: from the class with the most threads. */
+static void shared_servers(struct model *m, const struct spans *s)
+{
 	m->shared_servers = m->cores;
 	m->shared_capacity = m->cores;
 	snprintf(m->shared_how, sizeof(m->shared_how), "the cores (one thread cycling)");
-	if (threads >= 2 && first && last && sum && count) {
-		cycling_spans(m, c, cycles, n, first, last);
-		cycles_by_load(m, c, cycles, n, first, last, sum, count);
-		servers_from_loads(m, sum, count, threads);
+	if (s->threads >= 2)
+		servers_from_loads(m, s->sum, s->count, s->threads);
+}
+
+static int by_time(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* How many of the class's threads cycle at t. */
+static size_t cycling_at(const struct model *m, const struct spans *s, int64_t t)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < m->threads.count; r++)
+		n += s->first[r] <= t && t <= s->last[r];
+	return n;
+}
+
+/* The process's CPU over the stretches of time where exactly `load` of the class's threads
+ * cycle, into acc (zeroed). Returns 0, or -1 when out of memory. */
+static int pcpu_at_load(const struct model *m, const struct spans *s, size_t load,
+			struct model_pcpu *acc)
+{
+	size_t rows = m->threads.count, n = 0;
+	int64_t *edge = malloc(2 * (rows ? rows : 1) * sizeof(*edge)), from = 0, to = 0;
+	int open = 0;
+
+	*acc = (struct model_pcpu){ 0 };
+	if (!edge)
+		return -1;
+	for (size_t r = 0; r < rows; r++)
+		if (s->first[r] <= s->last[r]) {
+			edge[n++] = s->first[r];
+			edge[n++] = s->last[r];
+		}
+	qsort(edge, n, sizeof(*edge), by_time);
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (edge[i] == edge[i + 1])
+			continue;
+		if (cycling_at(m, s, edge[i] + (edge[i + 1] - edge[i]) / 2) == load) {
+			from = open ? from : edge[i];
+			to = edge[i + 1];
+			open = 1;
+		} else if (open) {
+			model_pcpu_window(m, from, to, acc);
+			open = 0;
+		}
 	}
-	free(first);
-	free(last);
-	free(sum);
-	free(count);
+	if (open)
+		model_pcpu_window(m, from, to, acc);
+	free(edge);
+	return 0;
 }
 
 /* The modelled cycle time of class c with the demands scaled by f. */
@@ -176,17 +254,12 @@ static int cycle_at(struct model *m, size_t c, double f, double *cycle, char *er
 	return 0;
 }
 
-/* m->shared_factor: the measured cycle time of the class with the most cycles at its
- * traced population. */
-static int calibrate(struct model *m, char *err, size_t err_size)
+/* m->shared_factor: class c's cycle time `target` at its traced population. */
+static int calibrate_to(struct model *m, size_t c, double target, char *err, size_t err_size)
 {
-	size_t c = busiest_class(m, 1);
-	double target, got, lo = 0.0, hi = 1.0;
+	double got, lo = 0.0, hi = 1.0;
 
 	m->shared_factor = 1.0;
-	if (c == SIZE_MAX)
-		return 0;
-	target = m->classes[c].measured_cycle_s;
 	if (cycle_at(m, c, 1.0, &got, err, err_size))
 		return -1;
 	if (got <= target) /* no queueing to take out */
@@ -204,6 +277,18 @@ static int calibrate(struct model *m, char *err, size_t err_size)
 	}
 	m->shared_factor = (lo + hi) / 2;
 	return 0;
+}
+
+/* m->shared_factor: the measured cycle time of the class with the most cycles at its
+ * traced population. */
+static int calibrate(struct model *m, char *err, size_t err_size)
+{
+	size_t c = busiest_class(m, 1);
+
+	m->shared_factor = 1.0;
+	if (c == SIZE_MAX)
+		return 0;
+	return calibrate_to(m, c, m->classes[c].measured_cycle_s, err, err_size);
 }
 
 /* The modelled cycle time of the one class at `threads` threads, demand factor f, think z. */
@@ -225,26 +310,33 @@ static int cycle_with(struct model *m, unsigned threads, double f, double z, dou
 	return 0;
 }
 
-/* The think time giving the low load's cycle time with demand factor f (0 when even no think
- * time gives more). */
-static int think_for(struct model *m, double f, double *z, char *err, size_t err_size)
+/* The think time giving the cycle time `target` at `threads` threads with demand factor f
+ * (0 when even no think time gives more). */
+static int think_for_cycle(struct model *m, unsigned threads, double f, double target,
+			   double *z, char *err, size_t err_size)
 {
-	double lo = 0.0, hi = m->cycle_lo_s, got;
+	double lo = 0.0, hi = target, got;
 
-	if (cycle_with(m, m->load_lo, f, 0.0, &got, err, err_size))
+	if (cycle_with(m, threads, f, 0.0, &got, err, err_size))
 		return -1;
 	*z = 0.0;
-	if (got >= m->cycle_lo_s)
+	if (got >= target)
 		return 0;
 	for (int i = 0; i < CALIBRATE_STEPS; i++) {
 		double mid = (lo + hi) / 2;
 
-		if (cycle_with(m, m->load_lo, f, mid, &got, err, err_size))
+		if (cycle_with(m, threads, f, mid, &got, err, err_size))
 			return -1;
-		*(got > m->cycle_lo_s ? &hi : &lo) = mid;
+		*(got > target ? &hi : &lo) = mid;
 	}
 	*z = (lo + hi) / 2;
 	return 0;
+}
+
+/* The think time giving the low load's cycle time with demand factor f. */
+static int think_for(struct model *m, double f, double *z, char *err, size_t err_size)
+{
+	return think_for_cycle(m, m->load_lo, f, m->cycle_lo_s, z, err, err_size);
 }
 
 /* The fit gives the steady cycles; a thread's span also holds its first and last cycles
@@ -297,11 +389,101 @@ static int fit_two_loads(struct model *m, char *err, size_t err_size)
 	return rest_of_spans(m, err, err_size);
 }
 
+/*
+ * The process's CPU clock (schema >= 2.3, one class) over the window where all the class's
+ * threads cycle: the demand per cycle (pcpu_per_cycle_s), the measured cycle there
+ * (threads x the samples' span / the cycles); and the same at the low load, for
+ * information. Returns 1 when it gives the demand, 0 when not (demand_how says why), -1
+ * when out of memory.
+ */
+static int process_cpu_demand(struct model *m, const struct spans *s)
+{
+	struct model_pcpu at, lo;
+
+	if (!m->process_cpu_traced)
+		return 0;
+	if (m->classes_count != 1) {
+		snprintf(m->demand_how, sizeof(m->demand_how), "the process's CPU clock is in the "
+			 "trace but not used: %zu thread classes (it gives one demand per cycle)",
+			 m->classes_count);
+		return 0;
+	}
+	if (pcpu_at_load(m, s, s->threads, &at))
+		return -1;
+	if (at.cycles < MIN_CYCLES_AT_LOAD) {
+		snprintf(m->demand_how, sizeof(m->demand_how), "the process's CPU clock is in the "
+			 "trace but not used: %zu cycles with all %zu threads cycling (%d needed)",
+			 at.cycles, s->threads, MIN_CYCLES_AT_LOAD);
+		return 0;
+	}
+	m->pcpu_first_ns = at.first_ns;
+	m->pcpu_last_ns = at.last_ns;
+	m->pcpu_s = at.cpu_s;
+	m->pcpu_cycles = at.cycles;
+	m->pcpu_per_cycle_s = at.cpu_s / (double)at.cycles;
+	m->pcpu_cycle_s = (double)s->threads * at.span_s / (double)at.cycles;
+	if (m->load_lo && m->load_lo < s->threads) {
+		if (pcpu_at_load(m, s, m->load_lo, &lo))
+			return -1;
+		m->pcpu_cycles_lo = lo.cycles;
+		m->pcpu_per_cycle_lo_s = lo.cycles ? lo.cpu_s / (double)lo.cycles : 0.0;
+	}
+	snprintf(m->demand_how, sizeof(m->demand_how), "the process's CPU clock: %.6f s over "
+		 "%zu cycles with all %zu threads cycling", at.cpu_s, at.cycles, s->threads);
+	return 1;
+}
+
+/* With the process's CPU per cycle as the demand: the process's cores, and the latency
+ * (think time) that gives the cycle measured there at the traced population; the demand is
+ * scaled down only when even no latency gives more than that cycle. */
+static int fit_latency(struct model *m, unsigned threads, char *err, size_t err_size)
+{
+	double z, got;
+
+	m->demand_source = MODEL_DEMAND_PROCESS_CPU;
+	m->shared_servers = m->cores;
+	m->shared_capacity = m->cores;
+	m->shared_fitted = 1;
+	snprintf(m->shared_how, sizeof(m->shared_how), "the cores (the process's CPU per cycle "
+		 "is the demand, the rest of the cycle a latency)");
+	if (think_for_cycle(m, threads, 1.0, m->pcpu_cycle_s, &z, err, err_size))
+		return -1;
+	m->shared_think_s = z;
+	m->shared_factor = 1.0;
+	if (z == 0.0 &&
+	    (cycle_with(m, threads, 1.0, 0.0, &got, err, err_size) ||
+	     (got > m->pcpu_cycle_s && calibrate_to(m, 0, m->pcpu_cycle_s, err, err_size))))
+		return -1;
+	return rest_of_spans(m, err, err_size);
+}
+
 int model_share_cpus(struct model *m, char *err, size_t err_size)
 {
+	struct spans s = { 0 };
+	int ret = -1, pcpu;
+
 	if (!m->cpu_runtime)
 		return 0;
 	m->shared = 1;
-	shared_servers(m, m->cycles.items, m->cycles.count);
-	return m->shared_fitted ? fit_two_loads(m, err, err_size) : calibrate(m, err, err_size);
+	if (spans_init(&s, m)) {
+		snprintf(err, err_size, "out of memory while modelling the host CPUs");
+		goto end;
+	}
+	shared_servers(m, &s);
+	if ((pcpu = process_cpu_demand(m, &s)) < 0) {
+		snprintf(err, err_size, "out of memory while modelling the host CPUs");
+		goto end;
+	}
+	if (pcpu) {
+		ret = fit_latency(m, (unsigned)s.threads, err, err_size);
+		goto end;
+	}
+	if (!m->demand_how[0])
+		snprintf(m->demand_how, sizeof(m->demand_how), "the trace has no process CPU clock "
+			 "at its waits (schema < 2.3)");
+	ret = m->shared_fitted ? fit_two_loads(m, err, err_size) : calibrate(m, err, err_size);
+	m->demand_source = m->shared_fitted ? MODEL_DEMAND_TWO_LOADS : MODEL_DEMAND_CALIBRATED;
+end:
+	spans_release(&s);
+	return ret;
 }

@@ -150,7 +150,11 @@ static void class_demands(const struct model *m, const struct model_whatif *w, d
 		}
 		if (!m->shared)
 			continue;
-		double cpu = cl->overhead_s, workers_cpu, workers_latency;
+		/* the process's CPU per cycle holds the host phases, the device work and the
+		 * runtime's alike; else their sum (model_shared.c) */
+		int pcpu = m->demand_source == MODEL_DEMAND_PROCESS_CPU;
+		double cpu = pcpu ? m->pcpu_per_cycle_s : cl->overhead_s, workers_cpu,
+		       workers_latency;
 
 		model_workers_change(m, w, c, &workers_cpu, &workers_latency);
 		think[c] = m->shared_fitted ? m->shared_think_s : think[c] - cl->overhead_s;
@@ -161,7 +165,7 @@ static void class_demands(const struct model *m, const struct model_whatif *w, d
 			think[c] = 0.0;
 		}
 		for (size_t k = 0; k < K; k++) {
-			cpu += own[c * K + k];
+			cpu += pcpu ? 0.0 : own[c * K + k];
 			own[c * K + k] *= m->shared_factor;
 			net[c * K + k] = 0.0;
 		}

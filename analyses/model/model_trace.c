@@ -251,13 +251,14 @@ static int add_api_exit(struct model_trace *t, const struct model_event *ev)
 	return 0; /* an exit without its entry (the trace started inside the call) */
 }
 
-/* A wait's signal_wait, between its entry and exit: the thread's CPU clock at both ends. */
+/* A wait's signal_wait, between its entry and exit: the thread's CPU clock at both ends
+ * (schema >= 2.2), the process's at the return (>= 2.3). */
 static int add_signal_wait(struct model_trace *t, const struct model_event *ev)
 {
 	size_t thread;
 	struct model_thread *th;
 
-	if (!ev->has_thread_cpu)
+	if (!ev->has_thread_cpu && !ev->has_process_cpu)
 		return 0; /* schema < 2.2 */
 	if (!(th = thread_of(t, ev, &thread)))
 		return -1;
@@ -266,10 +267,17 @@ static int add_signal_wait(struct model_trace *t, const struct model_event *ev)
 
 		if (c->correlation_id != ev->correlation_id || !c->is_wait)
 			continue;
-		c->has_thread_cpu = 1;
-		c->thread_cpu_begin_ns = ev->thread_cpu_begin_ns;
-		c->thread_cpu_end_ns = ev->thread_cpu_end_ns;
-		t->thread_cpu_waits++;
+		if (ev->has_thread_cpu) {
+			c->has_thread_cpu = 1;
+			c->thread_cpu_begin_ns = ev->thread_cpu_begin_ns;
+			c->thread_cpu_end_ns = ev->thread_cpu_end_ns;
+			t->thread_cpu_waits++;
+		}
+		if (ev->has_process_cpu) {
+			c->has_process_cpu = 1;
+			c->process_cpu_ns = ev->process_cpu_ns;
+			t->process_cpu_waits++;
+		}
 		break;
 	}
 	return 0;

@@ -58,6 +58,8 @@ struct model_event {
 	int64_t prev_tid, next_tid;	/* sched_switch */
 	int has_thread_cpu;	/* signal_wait of schema >= 2.2: the two below are known */
 	int64_t thread_cpu_begin_ns, thread_cpu_end_ns; /* the thread's CPU clock at the wait */
+	int has_process_cpu;	/* signal_wait of schema >= 2.3 with a nonzero process_cpu_ns */
+	int64_t process_cpu_ns;	/* the process's CPU clock (all its threads) at the return */
 	int has_cpu;		/* cpu known */
 	int64_t cpu;		/* the CPU it was recorded on (its packet's cpu_id) */
 };
@@ -74,6 +76,10 @@ struct model_call {
 	 * start) at the wait's entry and return, as the tracer read it (signal_wait) */
 	int has_thread_cpu;
 	int64_t thread_cpu_begin_ns, thread_cpu_end_ns;
+	/* waits of schema >= 2.3: the process's CPU clock (CLOCK_PROCESS_CPUTIME_ID, all its
+	 * threads, the runtime's included) at the wait's return */
+	int has_process_cpu;
+	int64_t process_cpu_ns;
 };
 
 /* A kernel dispatch or a copy, from its submission to its device end. */
@@ -137,6 +143,7 @@ struct model_trace {
 	struct keymap oncpu_index;	/* tid -> oncpu */
 	uint64_t events, api_events, sched_switches;
 	uint64_t thread_cpu_waits;	/* waits whose signal_wait gave the thread's CPU time */
+	uint64_t process_cpu_waits;	/* ... the process's CPU time (schema >= 2.3) */
 	char schema_version[32];	/* hsa_meta:trace_info's, "mixed" when runs differ */
 };
 

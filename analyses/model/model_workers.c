@@ -16,6 +16,7 @@
  * On a real GPU (and the CPU runtime modelled as one, --devices-off-cpu) workers=N is the
  * number of dispatches the GPU runs at once: its servers (model_solve.c).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "analyses/common/json_string.h"
@@ -38,11 +39,36 @@ static void handoffs(unsigned n, double *wakeups, double *backs)
 	*backs = n > 1 ? 1.0 : 0.0;
 }
 
+/*
+ * With the process's CPU clock (model_shared.c), the share of a hand-off that is CPU: the
+ * process's CPU per cycle beyond the host phases' and the devices' demands (the runtime's
+ * own CPU) over the rest of the waits that covered device work (the runtime's hand-offs'
+ * wall time), in [0, 1]; the rest of a hand-off is latency (a thread woken on an idle CPU).
+ * Without the clock: 1, every hand-off's time charged as CPU (scaled by the calibration).
+ */
+double model_workers_cpu_share(const struct model *m, size_t c)
+{
+	const struct model_class *cl = &m->classes[c];
+	double runtime_cpu = m->pcpu_per_cycle_s;
+
+	if (m->demand_source != MODEL_DEMAND_PROCESS_CPU)
+		return 1.0;
+	if (!(cl->overhead_s > 0.0))
+		return 0.0;
+	for (size_t k = 0; k < m->stations_count; k++)
+		runtime_cpu -= cl->demand[k];
+	return fmin(1.0, fmax(0.0, runtime_cpu / cl->overhead_s));
+}
+
+/* Per dispatch, h the hand-off: without the clock, each wake-up is h of CPU and the
+ * hand-back h of latency. With it, a hand-off is share x h of CPU and the rest latency: a
+ * worker's wake-up adds its CPU (its latency is off the dispatch's path: the packet
+ * processor takes workgroups meanwhile), the hand-back both (the packet processor waits). */
 void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
 			  double *cpu_s, double *latency_s)
 {
 	const struct model_class *cl = &m->classes[c];
-	double wake_now, back_now, wake_then, back_then;
+	double wake_now, back_now, wake_then, back_then, wakes, backs, share;
 
 	*cpu_s = 0.0;
 	*latency_s = 0.0;
@@ -50,13 +76,22 @@ void model_workers_change(const struct model *m, const struct model_whatif *w, s
 		return;
 	handoffs(w->workers, &wake_now, &back_now);
 	handoffs(m->cpu_workers, &wake_then, &back_then);
+	wakes = wake_now - wake_then;
+	backs = back_now - back_then;
+	share = model_workers_cpu_share(m, c);
 	for (size_t k = 0; k < m->stations_count; k++) {
 		const struct model_station *st = &m->stations[k];
+		double h = cl->visits[k] * st->launch_s;
 
 		if (st->kind != MODEL_GPU)
 			continue;
-		*cpu_s += cl->visits[k] * st->launch_s * (wake_now - wake_then);
-		*latency_s += cl->visits[k] * st->launch_s * (back_now - back_then);
+		if (m->demand_source != MODEL_DEMAND_PROCESS_CPU) {
+			*cpu_s += h * wakes;
+			*latency_s += h * backs;
+		} else {
+			*cpu_s += h * share * (wakes + backs);
+			*latency_s += h * (1.0 - share) * backs;
+		}
 	}
 }
 
@@ -84,6 +119,17 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 	}
 	handoffs(w->workers, &wake_now, &back_now);
 	handoffs(m->cpu_workers, &wake_then, &back_then);
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
+		snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host "
+			 "threads sleeping between dispatches: per dispatch %+g wake-ups of a worker "
+			 "and %+g hand-backs to the packet processor, each the GPU's launch latency "
+			 "when idle, %.6f s, of which %.3f is CPU (the process's CPU clock: the "
+			 "runtime's CPU over its hand-offs' time), the rest latency, on the "
+			 "dispatch's path for the hand-backs only; the kernels' work is unchanged",
+			 w->workers, m->cpu_workers, wake_now - wake_then, back_now - back_then,
+			 handoff_s(m), model_workers_cpu_share(m, 0));
+		return buf;
+	}
 	snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host threads "
 		 "sleeping between dispatches: per dispatch %+g wake-ups of a worker (CPU on the host "
 		 "CPUs) and %+g hand-backs to the packet processor (latency), each the GPU's launch "
@@ -107,8 +153,9 @@ void model_workers_json(const struct model *m, const struct model_whatif *w, FIL
 		handoffs(w->workers, &wake_now, &back_now);
 		handoffs(m->cpu_workers, &wake_then, &back_then);
 	}
-	fprintf(out, ", \"handoff_s\": %.9g, \"wakeups_per_dispatch_change\": %g, "
-		"\"handbacks_per_dispatch_change\": %g, \"note\": ", handoff_s(m),
+	fprintf(out, ", \"handoff_s\": %.9g, \"handoff_cpu_share\": %.6g, "
+		"\"wakeups_per_dispatch_change\": %g, \"handbacks_per_dispatch_change\": %g, "
+		"\"note\": ", handoff_s(m), m->classes_count ? model_workers_cpu_share(m, 0) : 1.0,
 		wake_now - wake_then, back_now - back_then);
 	if (model_workers_note(m, w, buf, sizeof(buf)))
 		json_string_write(buf, out);

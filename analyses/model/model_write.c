@@ -61,6 +61,33 @@ static const char *cpu_runtime_note(const struct model *m)
 	return m->shared ? cpu_runtime_text : cpu_runtime_apart_text;
 }
 
+/* Where the demand on the CPU runtime's one processor came from (model_shared.c). */
+static const char *demand_source_name(const struct model *m)
+{
+	switch (m->demand_source) {
+	case MODEL_DEMAND_PROCESS_CPU:
+		return "process cpu clock";
+	case MODEL_DEMAND_TWO_LOADS:
+		return "two-load fit";
+	default:
+		return "calibrated";
+	}
+}
+
+static const char *demand_source_text(const struct model *m)
+{
+	switch (m->demand_source) {
+	case MODEL_DEMAND_PROCESS_CPU:
+		return "the process's CPU per cycle (all its threads, the runtime's included), "
+		       "the rest of the cycle a latency fitted to the measured cycle";
+	case MODEL_DEMAND_TWO_LOADS:
+		return "the activities' times, one core's worth and a latency fitted to the "
+		       "cycles at two loads";
+	default:
+		return "the activities' times, scaled to the measured cycle";
+	}
+}
+
 /* The --what-if changes as K=V words, into buf. */
 static const char *whatif_text(const struct model_whatif *w, char *buf, size_t size)
 {
@@ -166,6 +193,13 @@ int model_write_text(const struct model_report *r, FILE *out)
 		fprintf(out, "host CPUs as one processor: %.2f servers (%s), demands x %.3f "
 			"(without the queueing for them at the traced load)\n", m->shared_capacity,
 			m->shared_how, m->shared_factor);
+	if (m->shared)
+		fprintf(out, "demand on the host CPUs: %s (%s)\n", demand_source_text(m),
+			m->demand_how);
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
+		fprintf(out, "process CPU per cycle: %.9f s (%.6f s of the process's CPU clock "
+			"over %zu cycles, the measured cycle there %.9f s)\n", m->pcpu_per_cycle_s,
+			m->pcpu_s, m->pcpu_cycles, m->pcpu_cycle_s);
 	if (m->shared_fitted)
 		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
 			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s, "
@@ -332,6 +366,28 @@ static void json_threads(const struct model *m, const struct model_prediction *b
 	fputs("  ],\n", out);
 }
 
+/* The process's CPU per cycle and what it was measured over (null without it). */
+static void json_process_cpu(const struct model *m, FILE *out)
+{
+	if (m->demand_source != MODEL_DEMAND_PROCESS_CPU) {
+		fputs(", \"process_cpu_per_cycle_s\": null, \"process_cpu_s\": null, "
+		      "\"process_cpu_cycles\": null, \"process_cpu_first_ns\": null, "
+		      "\"process_cpu_last_ns\": null, \"process_cpu_cycle_s\": null, "
+		      "\"process_cpu_per_cycle_lo_s\": null, \"process_cpu_cycles_lo\": null", out);
+		return;
+	}
+	fprintf(out, ", \"process_cpu_per_cycle_s\": %.9g, \"process_cpu_s\": %.9g, "
+		"\"process_cpu_cycles\": %zu, \"process_cpu_first_ns\": %lld, "
+		"\"process_cpu_last_ns\": %lld, \"process_cpu_cycle_s\": %.9g, "
+		"\"process_cpu_per_cycle_lo_s\": ", m->pcpu_per_cycle_s, m->pcpu_s, m->pcpu_cycles,
+		(long long)m->pcpu_first_ns, (long long)m->pcpu_last_ns, m->pcpu_cycle_s);
+	if (m->pcpu_cycles_lo)
+		fprintf(out, "%.9g, \"process_cpu_cycles_lo\": %zu", m->pcpu_per_cycle_lo_s,
+			m->pcpu_cycles_lo);
+	else
+		fputs("null, \"process_cpu_cycles_lo\": null", out);
+}
+
 /* The CPU runtime's one processor (model_shared.c), or null. */
 static void json_shared_cpus(const struct model *m, FILE *out)
 {
@@ -354,6 +410,9 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	else
 		fputs(", \"load_lo\": null, \"cycle_lo_s\": null, \"cycles_lo\": null, "
 		      "\"load_hi\": null, \"cycle_hi_s\": null, \"cycles_hi\": null", out);
+	fprintf(out, ", \"demand_source\": \"%s\", \"demand_how\": ", demand_source_name(m));
+	json_string_write(m->demand_how, out);
+	json_process_cpu(m, out);
 	fputs(", \"how\": ", out);
 	json_string_write(m->shared_how, out);
 	fputc('}', out);

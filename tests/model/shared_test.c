@@ -24,6 +24,9 @@
 static struct model_event evs[2048];
 static size_t nev;
 static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute units */
+/* > 0: the waits carry the process's CPU clock (schema 2.3), the process using this many
+ * cores' worth of CPU all along: the clock at time t is rate x t */
+static double process_cpu_rate;
 
 static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
 {
@@ -60,6 +63,12 @@ static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
 	e = push(MODEL_EV_KERNEL, t + len - 5 * US, 99);
 	e->queue_id = (uint64_t)vtid, e->packet_index = k, e->agent = 2;
 	e->begin_ns = t + 30 * US, e->end_ns = t + len - 10 * US;
+	if (process_cpu_rate > 0.0) {
+		e = push(MODEL_EV_SIGNAL_WAIT, t + len - 1, vtid);
+		e->correlation_id = corr;
+		e->has_process_cpu = 1;
+		e->process_cpu_ns = llround(process_cpu_rate * (double)(t + len));
+	}
 	wait_call(t + len, 0, vtid, corr, 0);
 	return t + len;
 }
@@ -193,6 +202,73 @@ end:
 	model_trace_release(&t);
 }
 
+/* The exact cycle time of `n` customers cycling through a think time z and a station of 2
+ * servers with demand d (the finite-source M/M/2 queue: a birth-death chain, j customers at
+ * the station; independent of the model's MVA). */
+static double repairman2(unsigned n, double d, double z)
+{
+	double p = 1.0, sum = 0.0, busy = 0.0;
+
+	for (unsigned j = 0; j <= n; j++) {
+		if (j) /* p_j / p_(j-1) = (n - j + 1) / z over min(j, 2) / d */
+			p *= (double)(n - j + 1) / z * d / (j < 2 ? (double)j : 2.0);
+		sum += p;
+		busy += p * (j < 2 ? (double)j : 2.0);
+	}
+	return (double)n / (busy / sum / d);
+}
+
+/*
+ * The waits carry the process's CPU clock, the process using `rate` cores' worth all along.
+ * Both threads cycle together from B's first cycle's end (1000 us + both) to A's last
+ * cycle's start (1000 us + 39 both): the samples bounding that window are the waits
+ * returning at those two times, and the cycles that ended after the first and up to the
+ * last are 38 of each thread. So the demand per cycle is rate x 38 both / 76 = rate x both
+ * / 2, the measured cycle there `both`; on 2 servers 2 threads never queue, so the latency
+ * is both - demand; the model reproduces its trace, and at 8 threads it is the finite-source
+ * queue on that demand and latency.
+ */
+static void process_cpu(int64_t both_us, double rate, const char *what)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	struct model_prediction p;
+	char err[256] = "";
+	double both = (double)both_us * 1e-6, d = rate * both / 2, eight;
+
+	process_cpu_rate = rate;
+	scenario(both_us);
+	process_cpu_rate = 0.0;
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "%s: model built: %s", what, err);
+		skip(3, "no model");
+		goto end;
+	}
+	ok(m.demand_source == MODEL_DEMAND_PROCESS_CPU && m.pcpu_cycles == 76 &&
+	   m.pcpu_first_ns == (1000 + both_us) * US && m.pcpu_last_ns == (1000 + 39 * both_us) * US &&
+	   fabs(m.pcpu_per_cycle_s - d) < 1e-12 && fabs(m.pcpu_cycle_s - both) < 1e-12 &&
+	   m.shared_servers == 2 && m.shared_factor == 1.0,
+	   "%s: the demand per cycle is the process clock's difference over the window / its "
+	   "76 cycles: %.9f s (got %.9f s over %zu cycles; %s), on the 2 cores", what, d,
+	   m.pcpu_per_cycle_s, m.pcpu_cycles, m.demand_how);
+	ok(fabs(m.shared_think_s - (both - d)) < 1e-9 * both, "%s: the latency is the rest of "
+	   "the cycle: %.9f s (got %.9f)", what, both - d, m.shared_think_s);
+	if (model_solve(&m, NULL, &p, err, sizeof(err)) == 0) {
+		ok(fabs(p.total_s - m.total_s) < 1e-9 * m.total_s, "%s: the model reproduces its "
+		   "trace (%.9f vs %.9f s)", what, p.total_s, m.total_s);
+		model_prediction_release(&p);
+	} else {
+		ok(0, "%s: solved: %s", what, err);
+	}
+	eight = cycle_at(&m, 8);
+	ok(fabs(eight - repairman2(8, d, both - d)) < 1e-9 * eight, "%s: at 8 threads the "
+	   "finite-source queue on 2 servers: %.9f s (got %.9f)", what, repairman2(8, d, both - d),
+	   eight);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 /* The modelled cycle time of the class as traced with workers=n. */
 static double cycle_with_workers(struct model *m, unsigned n)
 {
@@ -261,7 +337,7 @@ end:
 
 int main(void)
 {
-	plan(14);
+	plan(23);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -269,5 +345,20 @@ int main(void)
 	/* both: 150 us, a speed-up of 1.33 */
 	fitted(150, "a speed-up of 1.33");
 	workers();
+	/* the process's CPU clock: demand and latency from it, not from the loads */
+	process_cpu(150, 0.8, "process CPU, 150 us cycles at 0.8 cores");
+	process_cpu(100, 1.5, "process CPU, 100 us cycles at 1.5 cores");
+	{
+		struct model_trace t;
+		struct model m = { 0 };
+		char err[256] = "";
+
+		scenario(150);
+		ok(build(&t, &m, err, sizeof(err)) == 0 && m.demand_source == MODEL_DEMAND_TWO_LOADS &&
+		   !m.process_cpu_traced, "without the process's CPU clock: the two-load fit, as "
+		   "before (%s)", m.demand_how);
+		model_release(&m);
+		model_trace_release(&t);
+	}
 	return exit_status();
 }
