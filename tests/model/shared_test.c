@@ -335,9 +335,50 @@ end:
 	model_trace_release(&t);
 }
 
+/*
+ * workers= 1 -> 2 with the process's CPU clock (1.9 cores' worth all along, 100 us cycles, so
+ * 95 us of CPU per cycle, more than the 30 us host phase and the kernel): the share of a hand-off that is CPU is the CPU beyond the class's
+ * host and device demands over the rest of its waits; the wake-up and the hand-back add
+ * 2 x share x h of CPU, the hand-back (1 - share) x h of latency.
+ */
+static void workers_process_cpu(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	struct model_whatif w;
+	char err[256] = "";
+	double h, share, rest, cpu, lat;
+
+	gpu_workers = 1;
+	process_cpu_rate = 1.9;
+	scenario(100);
+	gpu_workers = 2;
+	process_cpu_rate = 0.0;
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "workers with the process clock: model built: %s", err);
+		goto end;
+	}
+	h = m.stations[1].launch_s;
+	rest = 95e-6;
+	for (size_t k = 0; k < m.stations_count; k++)
+		rest -= m.classes[0].demand[k];
+	share = fmin(1.0, fmax(0.0, rest / m.classes[0].overhead_s));
+	model_whatif_init(&w);
+	w.workers = 2;
+	model_workers_change(&m, &w, 0, &cpu, &lat);
+	ok(m.demand_source == MODEL_DEMAND_PROCESS_CPU && share > 0.0 && share < 1.0 &&
+	   fabs(model_workers_cpu_share(&m, 0) - share) < 1e-9 &&
+	   fabs(cpu - 2 * share * h) < 1e-12 && fabs(lat - (1 - share) * h) < 1e-12,
+	   "workers 1 -> 2 with the process clock: CPU share %.6f of a hand-off h = %.9f s: "
+	   "CPU 2 x share x h (%.9f), latency (1 - share) x h (%.9f)", share, h, cpu, lat);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 int main(void)
 {
-	plan(23);
+	plan(24);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -348,6 +389,7 @@ int main(void)
 	/* the process's CPU clock: demand and latency from it, not from the loads */
 	process_cpu(150, 0.8, "process CPU, 150 us cycles at 0.8 cores");
 	process_cpu(100, 1.5, "process CPU, 100 us cycles at 1.5 cores");
+	workers_process_cpu();
 	{
 		struct model_trace t;
 		struct model m = { 0 };
