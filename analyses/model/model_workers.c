@@ -61,9 +61,11 @@ double model_workers_cpu_share(const struct model *m, size_t c)
 }
 
 /* Per dispatch, h the hand-off: without the clock, each wake-up is h of CPU and the
- * hand-back h of latency. With it, a hand-off is share x h of CPU and the rest latency: a
- * worker's wake-up adds its CPU (its latency is off the dispatch's path: the packet
- * processor takes workgroups meanwhile), the hand-back both (the packet processor waits). */
+ * hand-back h of latency. With it, a wake-up is share x h of CPU, and no latency on the
+ * dispatch's path: the packet processor takes workgroups at once (runtime/workers.c); a
+ * helper that wakes after the last one was taken finds the dispatch gone and sleeps again
+ * (its CPU only), and one that joined took workgroups off the packet processor's path about
+ * as long as waiting for its last one adds (the kernel on two threads at once). */
 void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
 			  double *cpu_s, double *latency_s)
 {
@@ -85,13 +87,12 @@ void model_workers_change(const struct model *m, const struct model_whatif *w, s
 
 		if (st->kind != MODEL_GPU)
 			continue;
-		if (m->demand_source != MODEL_DEMAND_PROCESS_CPU) {
-			*cpu_s += h * wakes;
-			*latency_s += h * backs;
-		} else {
-			*cpu_s += h * share * (wakes + backs);
-			*latency_s += h * (1.0 - share) * backs;
+		if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
+			*cpu_s += h * share * wakes;
+			continue;
 		}
+		*cpu_s += h * wakes;
+		*latency_s += h * backs;
 	}
 }
 
@@ -121,13 +122,13 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 	handoffs(m->cpu_workers, &wake_then, &back_then);
 	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
 		snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host "
-			 "threads sleeping between dispatches: per dispatch %+g wake-ups of a worker "
-			 "and %+g hand-backs to the packet processor, each the GPU's launch latency "
-			 "when idle, %.6f s, of which %.3f is CPU (the process's CPU clock: the "
-			 "runtime's CPU over its hand-offs' time), the rest latency, on the "
-			 "dispatch's path for the hand-backs only; the kernels' work is unchanged",
-			 w->workers, m->cpu_workers, wake_now - wake_then, back_now - back_then,
-			 handoff_s(m), model_workers_cpu_share(m, 0));
+			 "threads sleeping between dispatches: per dispatch %+g wake-ups of a worker, "
+			 "each the GPU's launch latency when idle, %.6f s, of which %.3f is CPU (the "
+			 "process's CPU clock: the runtime's CPU over its hand-offs' time), the CPU "
+			 "only: no latency on the dispatch's path (the packet processor takes "
+			 "workgroups meanwhile); the kernels' work is unchanged",
+			 w->workers, m->cpu_workers, wake_now - wake_then, handoff_s(m),
+			 model_workers_cpu_share(m, 0));
 		return buf;
 	}
 	snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host threads "
