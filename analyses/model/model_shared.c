@@ -433,17 +433,90 @@ static int process_cpu_demand(struct model *m, const struct spans *s)
 	return 1;
 }
 
-/* With the process's CPU per cycle as the demand: the process's cores, and the latency
- * (think time) that gives the cycle measured there at the traced population; the demand is
- * scaled down only when even no latency gives more than that cycle. */
+/* The modelled cycle at `threads` threads with the host CPUs' capacity c, think time z. */
+static int cycle_with_capacity(struct model *m, unsigned threads, double c, double z,
+			       double *cycle, char *err, size_t err_size)
+{
+	m->shared_capacity = c;
+	return cycle_with(m, threads, 1.0, z, cycle, err, err_size);
+}
+
+/* A slow-down from 1 thread cycling to the traced population beyond what one core's worth
+ * gives with the latency measured alone: one core's worth, the latency fitted at the traced
+ * population (longer than alone). Returns 1, or -1 on error. */
+static int one_core(struct model *m, unsigned threads, char *err, size_t err_size)
+{
+	double z;
+
+	m->shared_capacity = 1.0;
+	m->shared_servers = 1;
+	if (think_for_cycle(m, threads, 1.0, m->pcpu_cycle_s, &z, err, err_size))
+		return -1;
+	m->shared_capacity = 1.0;
+	m->shared_think_s = z;
+	snprintf(m->shared_how, sizeof(m->shared_how), "one core's worth (the cycle at %u threads "
+		 "cycling is longer than one core gives with the latency measured at 1), the "
+		 "latency fitted to it", threads);
+	return 1;
+}
+
+/*
+ * With steady cycles at 1 thread cycling (the low-load stretch): one customer never queues,
+ * so the latency is that cycle minus the demand; the cores' worth is then the capacity that
+ * gives the cycle measured at the traced population (bisection in [1, cores]: the cycle falls
+ * as the capacity grows). Returns 1 when fitted, 0 when it does not apply (no such stretch,
+ * a cycle there no longer than the demand, or a slow-down no capacity in [1, cores] gives),
+ * -1 on error.
+ */
+static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err_size)
+{
+	double z = m->cycle_lo_s - m->pcpu_per_cycle_s, target = m->pcpu_cycle_s;
+	double lo = 1.0, hi = m->cores, got;
+
+	if (m->load_lo != 1 || threads < 2 || !(z > 0.0) || m->cores < 2)
+		return 0;
+	if (cycle_with_capacity(m, threads, hi, z, &got, err, err_size))
+		return -1;
+	if (got > target)
+		return 0;
+	if (cycle_with_capacity(m, threads, lo, z, &got, err, err_size))
+		return -1;
+	if (got < target)
+		return one_core(m, threads, err, err_size);
+	for (int i = 0; i < CALIBRATE_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (cycle_with_capacity(m, threads, mid, z, &got, err, err_size))
+			return -1;
+		*(got > target ? &lo : &hi) = mid;
+	}
+	m->shared_capacity = (lo + hi) / 2;
+	m->shared_servers = m->shared_capacity < 1.5 ? 1u : (unsigned)lround(m->shared_capacity);
+	m->shared_think_s = z;
+	snprintf(m->shared_how, sizeof(m->shared_how), "%.2f cores' worth, fitted to the cycle at "
+		 "%u threads cycling; the latency from the cycles at 1 (%.1f us, minus the CPU per "
+		 "cycle)", m->shared_capacity, threads, m->cycle_lo_s * 1e6);
+	return 1;
+}
+
+/* With the process's CPU per cycle as the demand: the cores' worth and the latency from the
+ * low-load stretch when the trace has one (fit_capacity), else the cores and the latency that
+ * gives the cycle measured at the traced population; the demand is scaled down only when
+ * even no latency gives more than that cycle. */
 static int fit_latency(struct model *m, unsigned threads, char *err, size_t err_size)
 {
 	double z, got;
+	int fitted;
 
 	m->demand_source = MODEL_DEMAND_PROCESS_CPU;
+	m->shared_fitted = 1;
+	m->shared_factor = 1.0;
+	if ((fitted = fit_capacity(m, threads, err, err_size)) < 0)
+		return -1;
+	if (fitted)
+		return rest_of_spans(m, err, err_size);
 	m->shared_servers = m->cores;
 	m->shared_capacity = m->cores;
-	m->shared_fitted = 1;
 	snprintf(m->shared_how, sizeof(m->shared_how), "the cores (the process's CPU per cycle "
 		 "is the demand, the rest of the cycle a latency)");
 	if (think_for_cycle(m, threads, 1.0, m->pcpu_cycle_s, &z, err, err_size))

@@ -8,7 +8,9 @@
  * (9 x 100 us + both) / 10. When a cycle of both takes as long as alone, no core was short:
  * the 2 cores, and the model reproduces its trace. When it takes longer (twice as long;
  * 150 us), one core's worth and a latency are fitted: the model has the mean cycle measured
- * at 1 thread and the one measured at 2.
+ * at 1 thread and the one measured at 2. With the process's CPU clock at the waits (schema
+ * 2.3), the demand per cycle comes from it, the latency and the cores' worth as
+ * expected_fit says, checked against the finite-source queue computed apart.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -18,7 +20,7 @@
 #include "tap.h"
 
 #define US 1000
-#define ALONE 10	/* cycles of one thread alone at each end */
+#define ALONE 10	/* cycles of one thread alone at each end (alone: this scenario's) */
 #define BOTH 40		/* cycles of each thread while both cycle */
 
 static struct model_event evs[2048];
@@ -27,6 +29,7 @@ static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute
 /* > 0: the waits carry the process's CPU clock (schema 2.3), the process using this many
  * cores' worth of CPU all along: the clock at time t is rate x t */
 static double process_cpu_rate;
+static uint64_t alone = ALONE;
 
 static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
 {
@@ -84,7 +87,7 @@ static int by_time(const void *a, const void *b)
 static void scenario(int64_t both_us)
 {
 	struct model_event *e;
-	int64_t a = 0, b, start_b = ALONE * 100 * US;
+	int64_t a = 0, b, start_b = (int64_t)alone * 100 * US;
 	uint64_t k = 0;
 
 	nev = 0;
@@ -93,14 +96,14 @@ static void scenario(int64_t both_us)
 	e = push(MODEL_EV_AGENT, 1, 10);
 	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1;
 	e->compute_units = gpu_workers;
-	for (; k < ALONE; k++)
+	for (; k < alone; k++)
 		a = cycle(11, k, a, 100 * US);
 	b = start_b;
 	for (uint64_t j = 0; j < BOTH; j++, k++) {
 		a = cycle(11, k, a, both_us * US);
 		b = cycle(12, j, b, both_us * US);
 	}
-	for (uint64_t j = BOTH; j < BOTH + ALONE; j++)
+	for (uint64_t j = BOTH; j < BOTH + alone; j++)
 		b = cycle(12, j, b, 100 * US);
 	qsort(evs, nev, sizeof(evs[0]), by_time);
 }
@@ -202,57 +205,91 @@ end:
 	model_trace_release(&t);
 }
 
-/* The exact cycle time of `n` customers cycling through a think time z and a station of 2
- * servers with demand d (the finite-source M/M/2 queue: a birth-death chain, j customers at
- * the station; independent of the model's MVA). */
-static double repairman2(unsigned n, double d, double z)
+/* The exact cycle time of `n` customers cycling through a think time z and a station of
+ * capacity c (rate min(j, c) / d with j customers there; the finite-source queue: a
+ * birth-death chain, independent of the model's MVA). */
+static double repairman(unsigned n, double d, double z, double c)
 {
-	double p = 1.0, sum = 0.0, busy = 0.0;
+	double p = 1.0, sum = 1.0, busy = 0.0;
 
-	for (unsigned j = 0; j <= n; j++) {
-		if (j) /* p_j / p_(j-1) = (n - j + 1) / z over min(j, 2) / d */
-			p *= (double)(n - j + 1) / z * d / (j < 2 ? (double)j : 2.0);
+	for (unsigned j = 1; j <= n; j++) {
+		double rate = (double)j < c ? (double)j : c;
+
+		p *= (double)(n - j + 1) / z * d / rate; /* p_j / p_(j-1) */
 		sum += p;
-		busy += p * (j < 2 ? (double)j : 2.0);
+		busy += p * rate;
 	}
 	return (double)n / (busy / sum / d);
 }
 
+/* The window where both threads cycle, its samples and cycles: B's first cycle ends at
+ * start_b + both, A's last cycle starts at start_b + 39 both; the cycles that ended after the
+ * first sample and up to the last are 38 of each thread. */
+static int window_ok(const struct model *m, int64_t both_us, double d)
+{
+	int64_t start_b = (int64_t)alone * 100;
+
+	return m->demand_source == MODEL_DEMAND_PROCESS_CPU && m->pcpu_cycles == 76 &&
+	       m->pcpu_first_ns == (start_b + both_us) * US &&
+	       m->pcpu_last_ns == (start_b + 39 * both_us) * US &&
+	       fabs(m->pcpu_per_cycle_s - d) < 1e-12 &&
+	       fabs(m->pcpu_cycle_s - (double)both_us * 1e-6) < 1e-12 && m->shared_factor == 1.0;
+}
+
+/* The latency and capacity the model should have, computed apart: with fewer than 10 steady
+ * cycles at 1 thread, the cores (2) and the rest of the cycle; else the latency alone is
+ * the cycle at 1 thread (9 of 100 us and one beside B's first or A's last, as `both`) minus
+ * the demand, and the capacity gives `both` at 2 threads; beyond one core's worth, one core
+ * and the latency that gives it. Returns the case's name. */
+static const char *expected_fit(const struct model *m, double both, double d, int *good)
+{
+	double lo = (9 * 100e-6 + both) / 10, z = lo - d, cap = m->shared_capacity;
+	double zm = m->shared_think_s;
+
+	if (alone < 10) {
+		*good = m->shared_servers == 2 && cap == 2.0 && fabs(zm - (both - d)) < 1e-9 * both;
+		return "the cores, the rest of the cycle a latency";
+	}
+	if (repairman(2, d, z, 1.0) < both) {
+		*good = cap == 1.0 && zm > z && fabs(repairman(2, d, zm, 1.0) - both) < 1e-6 * both;
+		return "one core's worth, the latency fitted at 2 threads";
+	}
+	*good = cap > 1.0 && cap < 2.0 && fabs(zm - z) < 1e-9 * both &&
+		fabs(repairman(2, d, z, cap) - both) < 1e-6 * both;
+	return "the latency at 1 thread, the capacity fitted at 2";
+}
+
 /*
- * The waits carry the process's CPU clock, the process using `rate` cores' worth all along.
- * Both threads cycle together from B's first cycle's end (1000 us + both) to A's last
- * cycle's start (1000 us + 39 both): the samples bounding that window are the waits
- * returning at those two times, and the cycles that ended after the first and up to the
- * last are 38 of each thread. So the demand per cycle is rate x 38 both / 76 = rate x both
- * / 2, the measured cycle there `both`; on 2 servers 2 threads never queue, so the latency
- * is both - demand; the model reproduces its trace, and at 8 threads it is the finite-source
- * queue on that demand and latency.
+ * The waits carry the process's CPU clock, the process using `rate` cores' worth all along:
+ * the demand per cycle is rate x 38 both / 76 = rate x both / 2, the measured cycle there
+ * `both` (window_ok); the latency and capacity as expected_fit says; the model reproduces
+ * its trace, and at 8 threads it is the finite-source queue on that demand, latency and
+ * capacity.
  */
-static void process_cpu(int64_t both_us, double rate, const char *what)
+static void process_cpu(int64_t both_us, double rate, uint64_t alone_cycles, const char *what)
 {
 	struct model_trace t;
 	struct model m = { 0 };
 	struct model_prediction p;
 	char err[256] = "";
-	double both = (double)both_us * 1e-6, d = rate * both / 2, eight;
+	double both = (double)both_us * 1e-6, d = rate * both / 2, eight, want;
+	const char *fit;
+	int good = 0;
 
 	process_cpu_rate = rate;
+	alone = alone_cycles;
 	scenario(both_us);
-	process_cpu_rate = 0.0;
 	if (build(&t, &m, err, sizeof(err))) {
 		ok(0, "%s: model built: %s", what, err);
 		skip(3, "no model");
 		goto end;
 	}
-	ok(m.demand_source == MODEL_DEMAND_PROCESS_CPU && m.pcpu_cycles == 76 &&
-	   m.pcpu_first_ns == (1000 + both_us) * US && m.pcpu_last_ns == (1000 + 39 * both_us) * US &&
-	   fabs(m.pcpu_per_cycle_s - d) < 1e-12 && fabs(m.pcpu_cycle_s - both) < 1e-12 &&
-	   m.shared_servers == 2 && m.shared_factor == 1.0,
-	   "%s: the demand per cycle is the process clock's difference over the window / its "
-	   "76 cycles: %.9f s (got %.9f s over %zu cycles; %s), on the 2 cores", what, d,
-	   m.pcpu_per_cycle_s, m.pcpu_cycles, m.demand_how);
-	ok(fabs(m.shared_think_s - (both - d)) < 1e-9 * both, "%s: the latency is the rest of "
-	   "the cycle: %.9f s (got %.9f)", what, both - d, m.shared_think_s);
+	ok(window_ok(&m, both_us, d), "%s: the demand per cycle is the process clock's "
+	   "difference over the window / its 76 cycles: %.9f s (got %.9f s over %zu cycles; %s)",
+	   what, d, m.pcpu_per_cycle_s, m.pcpu_cycles, m.demand_how);
+	fit = expected_fit(&m, both, d, &good);
+	ok(good, "%s: %s (latency %.9f s, capacity %.6f: %s)", what, fit, m.shared_think_s,
+	   m.shared_capacity, m.shared_how);
 	if (model_solve(&m, NULL, &p, err, sizeof(err)) == 0) {
 		ok(fabs(p.total_s - m.total_s) < 1e-9 * m.total_s, "%s: the model reproduces its "
 		   "trace (%.9f vs %.9f s)", what, p.total_s, m.total_s);
@@ -261,10 +298,12 @@ static void process_cpu(int64_t both_us, double rate, const char *what)
 		ok(0, "%s: solved: %s", what, err);
 	}
 	eight = cycle_at(&m, 8);
-	ok(fabs(eight - repairman2(8, d, both - d)) < 1e-9 * eight, "%s: at 8 threads the "
-	   "finite-source queue on 2 servers: %.9f s (got %.9f)", what, repairman2(8, d, both - d),
-	   eight);
+	want = repairman(8, d, m.shared_think_s, m.shared_capacity);
+	ok(fabs(eight - want) < 1e-6 * eight, "%s: at 8 threads the finite-source queue on that "
+	   "capacity: %.9f s (got %.9f)", what, want, eight);
 end:
+	process_cpu_rate = 0.0;
+	alone = ALONE;
 	model_release(&m);
 	model_trace_release(&t);
 }
@@ -378,7 +417,7 @@ end:
 
 int main(void)
 {
-	plan(24);
+	plan(32);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -387,8 +426,10 @@ int main(void)
 	fitted(150, "a speed-up of 1.33");
 	workers();
 	/* the process's CPU clock: demand and latency from it, not from the loads */
-	process_cpu(150, 0.8, "process CPU, 150 us cycles at 0.8 cores");
-	process_cpu(100, 1.5, "process CPU, 100 us cycles at 1.5 cores");
+	process_cpu(150, 0.8, 3, "process CPU, 150 us cycles at 0.8 cores, no stretch alone");
+	process_cpu(100, 1.5, 3, "process CPU, 100 us cycles at 1.5 cores, no stretch alone");
+	process_cpu(120, 0.8, ALONE, "process CPU, 120 us cycles at 0.8 cores, 10 alone");
+	process_cpu(150, 0.8, ALONE, "process CPU, 150 us cycles at 0.8 cores, 10 alone");
 	workers_process_cpu();
 	{
 		struct model_trace t;
