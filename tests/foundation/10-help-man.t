@@ -11,7 +11,7 @@ hsat=$HSATRACE_BUILD/bin/hsatrace
 man_dir=$HSATRACE_SRC/docs/man
 commands=$(printf '%s\n' "$("$hsat" --help)" | awk '/^Commands:/{f=1;next} f&&NF==0{exit} f{print $1}')
 [ -n "$commands" ] || { plan 1; ok 1 "hsatrace --help lists its commands"; exit 1; }
-plan $(($(printf '%s\n' "$commands" | wc -l) + 4))
+plan $(($(printf '%s\n' "$commands" | wc -l) + 5))
 
 # A man page as plain text: \- is -, font changes (\fB, \fI, \fR, \fP) are dropped.
 man_text() { sed 's/\\-/-/g; s/\\f[BIRP]//g' "$1"; }
@@ -75,6 +75,14 @@ for c in $commands; do
 	printf '%s\n' "$man" | grep -q "hsatrace-$c" || missing="$missing $c"
 done
 is "$missing" "" "hsatrace(1) names every command of 'hsatrace --help'"
+# hsatrace(1)'s COMMANDS (.TP, .B NAME, then its summary) in the front door's order and words.
+man_commands=$(awk '/^\.SH/ { in_commands = ($2 == "COMMANDS"); next }
+	in_commands && /^\.B / { name = $2; next }
+	in_commands && name != "" { print name, $0; name = "" }' "$man_dir/hsatrace.1" |
+	sed 's/\\-/-/g')
+help_commands=$("$hsat" --help | awk '/^Commands:/ { f = 1; next } f && NF == 0 { exit }
+	f { name = $1; sub(/^ *[^ ]+ +/, ""); print name, $0 }')
+is "$man_commands" "$help_commands" "hsatrace(1)'s COMMANDS are 'hsatrace --help''s, in order, same summaries"
 
 refused=""
 for c in $commands; do
