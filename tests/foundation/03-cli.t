@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 17
+plan 18
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -13,6 +13,28 @@ ok $r "--help lists the subcommands"
 is $? 2 "no command is a usage error (2)"
 "$hsat" no-such-command >/dev/null 2>&1
 is $? 2 "an unknown command is a usage error (2)"
+# A typo of a command names the command meant; a word close to none (or to two) names none.
+bad=""
+while read -r typo meant; do
+	err=$("$hsat" "$typo" 2>&1 >/dev/null)
+	rc=$?
+	if [ -n "$meant" ]; then
+		want="hsatrace: '$typo' is not a command; did you mean '$meant'? See 'hsatrace --help'"
+	else
+		want="hsatrace: '$typo' is not a command; see 'hsatrace --help'"
+	fi
+	[ "$rc" -eq 2 ] && [ "$err" = "$want" ] || bad="$bad [$typo: exit $rc, $err]"
+done <<'EOF'
+recrd record
+stat stats
+analyse analyze
+unfy unify
+view views
+reprot report
+xyz
+eport
+EOF
+is "$bad" "" "a typo of a command: 'did you mean' the command, exit 2"
 out=$("$hsat" --version)
 case "$out" in "hsatrace "[0-9]*) r=0 ;; *) r=1 ;; esac
 ok $r "--version prints the version"
