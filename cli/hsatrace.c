@@ -47,7 +47,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "   %-8s  %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'hsatrace help <command>' (or 'hsatrace <command> --help') "
-		     "describes one command; man hsatrace-<command> too.\n");
+		     "describes one command;\n'man hsatrace-<command>' in full.\n");
 }
 
 #define TYPO_MAX 16 /* longer names are not compared: no command is that long */
