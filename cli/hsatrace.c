@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{ "model",   "a queueing model of a trace: measured vs modelled, what-if predictions" },
 	{ "kernels", "compile the kernels of HIP sources for the CPU runtime" },
 };
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *out)
 {
@@ -43,19 +44,78 @@ static void usage(FILE *out)
 		"Make HSA (ROCr) GPU programs visible in Trace Compass.\n"
 		"\n"
 		"Commands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "   %-8s  %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'hsatrace help <command>' (or 'hsatrace <command> --help') "
-		     "describes one command; man hsatrace-<command> too.\n");
+		     "describes one command;\n'man hsatrace-<command>' in full.\n");
 }
 
-/* Whether `name` is a command; if not, says so. */
+#define TYPO_MAX 16 /* longer names are not compared: no command is that long */
+
+/* The edit distance (insertions, deletions, substitutions) between a and b, both shorter
+ * than TYPO_MAX. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[TYPO_MAX + 1];
+
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diagonal = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t above = row[j];
+			size_t best = diagonal + (a[i - 1] != b[j - 1]);
+
+			if (above + 1 < best)
+				best = above + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diagonal = above;
+		}
+	}
+	return row[lb];
+}
+
+/* The command `name` is a typo of (at most 2 edits, the only one that close), or NULL. */
+static const char *closest_command(const char *name)
+{
+	const char *closest = NULL;
+	size_t best = 3;
+	bool tie = false;
+
+	if (strlen(name) >= TYPO_MAX)
+		return NULL;
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		size_t d = edit_distance(name, commands[i].name);
+
+		if (d < best) {
+			best = d;
+			closest = commands[i].name;
+			tie = false;
+		} else if (d == best) {
+			tie = true;
+		}
+	}
+	return tie ? NULL : closest;
+}
+
+/* Whether `name` is a command; if not, says so, with the command it is a typo of. */
 static bool known_command(const char *name)
 {
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	const char *closest;
+
+	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (strcmp(commands[i].name, name) == 0)
 			return true;
-	fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n", name);
+	closest = closest_command(name);
+	if (closest)
+		fprintf(stderr, "hsatrace: '%s' is not a command; did you mean '%s'? "
+			"See 'hsatrace --help'\n", name, closest);
+	else
+		fprintf(stderr, "hsatrace: '%s' is not a command; see 'hsatrace --help'\n", name);
 	return false;
 }
 

@@ -13,12 +13,25 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const struct hsat_cpu_code_object *tables[MAX_FILES];
 static size_t table_count;
 
-/* The file's kernel table, or NULL (and why, on stderr). The handle is kept on success.
- * Lazy binding: a build by hsatrace kernels keeps the program's host functions, which call
- * HIP but are never called themselves. */
+/* dlopen of the file at `path`. A bare name (app.kernels.so) is a file of the working
+ * directory, as for every other FILE argument, not a library for dlopen to search its paths
+ * for: it is opened as ./NAME. Lazy binding: a build by hsatrace kernels keeps the program's
+ * host functions, which call HIP but are never called themselves. */
+static void *open_file(const char *path)
+{
+	char relative[4096];
+
+	if (!strchr(path, '/')) {
+		snprintf(relative, sizeof(relative), "./%s", path); /* a file name: < 256 bytes */
+		path = relative;
+	}
+	return dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+}
+
+/* The file's kernel table, or NULL (and why, on stderr). The handle is kept on success. */
 static const struct hsat_cpu_code_object *open_table(const char *path)
 {
-	void *library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+	void *library = open_file(path);
 	const struct hsat_cpu_code_object *table;
 
 	if (!library) {

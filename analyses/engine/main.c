@@ -120,6 +120,7 @@ static int take_interval_glob(int argc, char **argv, struct opts *o)
 	if (optarg && optarg[0] == '=') {
 		fprintf(stderr, "hsatrace analyze: -i%s: write -i '%s', -i'%s' or --intervals='%s'\n",
 			optarg, optarg + 1, optarg + 1, optarg + 1);
+		cmd_usage_hint("analyze");
 		return -1;
 	}
 	if (!optarg && optind < argc && argv[optind][0] != '-' &&
@@ -168,6 +169,7 @@ static int parse_part(const char *s, struct opts *o)
 		o->view_part = 2;
 	else {
 		fprintf(stderr, "hsatrace analyze: unknown --part '%s' (valid: tree, rows, series)\n", s);
+		cmd_usage_hint("analyze");
 		return -1;
 	}
 	return 0;
@@ -183,6 +185,7 @@ static int parse_format(const char *s, struct opts *o)
 		o->format = OUT_JSON;
 	else {
 		fprintf(stderr, "hsatrace analyze: unknown format '%s' (valid: text, csv, json)\n", s);
+		cmd_usage_hint("analyze");
 		return -1;
 	}
 	return 0;
@@ -761,8 +764,7 @@ int main(int argc, char **argv)
 	if (nxml < 1) {
 		fprintf(stderr, "hsatrace analyze: %s\n", a.o.mode == M_CHECK || a.o.mode == M_LIST ?
 			"no XML file given" : "needs at least one XML file and a trace");
-		usage(stderr);
-		return 2;
+		return cmd_usage_hint("analyze");
 	}
 	trace = argv[argc - 1];
 	if (a.o.mode != M_CHECK && a.o.mode != M_LIST &&

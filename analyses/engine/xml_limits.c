@@ -120,6 +120,12 @@ char *xml_limits_read_file(const char *path, size_t *len, const struct m_load_op
 		snprintf(msg, sizeof(msg), "%s: failed to read the file (%s)", path, strerror(errno));
 		goto error;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		/* most often the trace given first: say the order, not that reading failed */
+		snprintf(msg, sizeof(msg), "%s: a folder, not an XML file (the XML files come "
+			 "first, the trace last)", path);
+		goto error;
+	}
 	if ((unsigned long long)st.st_size > XML_LIMIT_FILE_BYTES) {
 		snprintf(msg, sizeof(msg), "%s: file size %lld bytes, more than the limit of %u "
 			 "(refused before parsing)", path, (long long)st.st_size,

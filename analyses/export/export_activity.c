@@ -127,6 +127,7 @@ static int signal_wait(struct export_decoder *d, const struct trace_event *ev, i
 		export_int(pid), export_int(tid), ts_of(ev), F("signal"), F("condition"),
 		F("compare_value"), F("value"), F("blocked_ns"), F("correlation_id"),
 		F("thread_cpu_begin_ns"), F("thread_cpu_end_ns"),	/* NULL before 2.2 */
+		F("process_cpu_ns"),					/* NULL before 2.3 */
 	};
 
 	return export_emit(d, EX_SIGNAL_WAITS, row, err, err_size);

@@ -49,7 +49,7 @@ static const struct export_column copies[] = {
 static const struct export_column signal_waits[] = {
 	{ "pid", I }, { "tid", I }, { "ts_ns", I }, { "signal", I }, { "condition", I },
 	{ "compare_value", I }, { "value", I }, { "blocked_ns", I }, { "correlation_id", I },
-	{ "thread_cpu_begin_ns", I }, { "thread_cpu_end_ns", I },
+	{ "thread_cpu_begin_ns", I }, { "thread_cpu_end_ns", I }, { "process_cpu_ns", I },
 };
 static const struct export_column counters[] = {
 	{ "pid", I }, { "ts_ns", I }, { "name", T }, { "scope", T }, { "id", I },

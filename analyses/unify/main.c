@@ -123,17 +123,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 	}
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
-	if (!o->out || o->n_inputs < 1) {
-		fprintf(stderr, "hsatrace unify: %s\n",
-			!o->out ? "missing -o OUT" : "missing input trace(s)");
-		usage(stderr);
-		return 2;
-	}
-	if (strcmp(o->out, "-") == 0) {
-		fprintf(stderr, "hsatrace unify: -o -: a CTF trace is a folder of files, it cannot "
-			"go to standard output\n");
-		return 2;
-	}
+	if (!o->out || o->n_inputs < 1)
+		return cmd_usage_error("unify", "%s",
+				       !o->out ? "missing -o OUT" : "missing input trace(s)");
+	if (strcmp(o->out, "-") == 0)
+		return cmd_usage_error("unify", "-o -: a CTF trace is a folder of files, it cannot "
+				       "go to standard output");
 	return 0;
 }
 

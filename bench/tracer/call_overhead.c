@@ -7,7 +7,10 @@
  *         correlation counter, as the tracer keeps), no HSA call;
  *   wait  calls hsa_signal_wait_scacquire on a signal that already satisfies it (the
  *         cheapest wait: where the tracer's work at a wait weighs the most);
- *   cpuclock  reads CLOCK_THREAD_CPUTIME_ID twice (what the tracer adds to a wait, 2.2).
+ *   cpuclock  reads CLOCK_THREAD_CPUTIME_ID twice (what the tracer adds to a wait, 2.2);
+ *   processclock  reads CLOCK_PROCESS_CPUTIME_ID once (what 2.3 adds to a wait); a third
+ *         argument, IDLE_THREADS, starts that many threads that sleep meanwhile (the kernel
+ *         sums the process's threads' times: the cost grows with them).
  *
  * Prints "MODE best_ns median_ns" over 7 repetitions, in CPU time of the calling thread
  * (bench/common/timing.h).
@@ -19,11 +22,13 @@
 #include "bench/common/timing.h"
 
 #include <hsa/hsa.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static _Atomic uint64_t correlation = 1;
 
@@ -72,26 +77,61 @@ static void loop_cpuclock(unsigned long calls, void *state)
 			abort();
 }
 
+static void loop_processclock(unsigned long calls, void *state)
+{
+	struct timespec t;
+
+	(void)state;
+	for (unsigned long i = 0; i < calls; i++)
+		if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t))
+			abort();
+}
+
+static void *sleep_forever(void *unused)
+{
+	(void)unused;
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* count threads that sleep until the process exits; 0, or -1 when one could not start. */
+static int start_idle_threads(unsigned long count)
+{
+	pthread_t thread;
+
+	for (unsigned long i = 0; i < count; i++)
+		if (pthread_create(&thread, NULL, sleep_forever, NULL) || pthread_detach(thread))
+			return -1;
+	return 0;
+}
+
 /* The loop of mode, or NULL when unknown. */
 static void (*loop_of(const char *mode))(unsigned long, void *)
 {
 	return !strcmp(mode, "hsa") ? loop_hsa : !strcmp(mode, "tp") ? loop_tp :
-	       !strcmp(mode, "wait") ? loop_wait : !strcmp(mode, "cpuclock") ? loop_cpuclock : NULL;
+	       !strcmp(mode, "wait") ? loop_wait : !strcmp(mode, "cpuclock") ? loop_cpuclock :
+	       !strcmp(mode, "processclock") ? loop_processclock : NULL;
 }
 
 int main(int argc, char **argv)
 {
 	struct timing_result result;
 	unsigned long calls = 0;
-	void (*loop)(unsigned long, void *) = argc == 3 ? loop_of(argv[1]) : NULL;
+	void (*loop)(unsigned long, void *) = argc == 3 || argc == 4 ? loop_of(argv[1]) : NULL;
 	hsa_signal_t signal = { 0 };
 	int hsa;
 
-	if (argc == 3)
+	if (loop)
 		calls = strtoul(argv[2], NULL, 10);
-	if (!calls || !loop) {
-		fprintf(stderr, "usage: call_overhead hsa|tp|wait|cpuclock CALLS\n");
+	if (!calls || (argc == 4 && loop != loop_processclock)) {
+		fprintf(stderr, "usage: call_overhead hsa|tp|wait|cpuclock CALLS\n"
+				"       call_overhead processclock CALLS [IDLE_THREADS]\n");
 		return 2;
+	}
+	if (argc == 4 && start_idle_threads(strtoul(argv[3], NULL, 10))) {
+		fprintf(stderr, "call_overhead: cannot start %s threads\n", argv[3]);
+		return 1;
 	}
 	hsa = loop == loop_hsa || loop == loop_wait;
 	if (hsa && hsa_init() != HSA_STATUS_SUCCESS) {

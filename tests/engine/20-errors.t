@@ -150,5 +150,10 @@ ok $? "refused with its size and the limit" || diag "$out"
 "$A" --help | grep -q 'usage: hsatrace analyze'; ok $? "--help prints the usage"
 "$A" -v no.such.view "$T/count.xml" "$T/trace.xml" 2>&1 | grep -q 'no such view: id=no.such.view'
 ok $? "an unknown view is reported"
+mkdir "$T/a-trace"
+out=$("$A" "$T/a-trace" "$T/count.xml" 2>&1); rc=$?
+is $rc 1 "the trace given before the XML files: exit status 1"
+echo "$out" | grep -q "a-trace: a folder, not an XML file (the XML files come first, the trace last)"
+ok $? "and the message says the order" || diag "$out"
 
 done_testing

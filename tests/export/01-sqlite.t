@@ -13,7 +13,7 @@ samples=$HSATRACE_SRC/traces-samples/traces
 [ -x "$stats" ] || skip_all "hsatrace-stats not built ($stats)"
 command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) not installed"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 59
+plan 61
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -120,11 +120,20 @@ is "$(q "SELECT COUNT(*) > 0, SUM(thread_cpu_begin_ns IS NULL
 	OR thread_cpu_end_ns < thread_cpu_begin_ns
 	OR thread_cpu_end_ns - thread_cpu_begin_ns > blocked_ns) FROM signal_waits")" 1,0 \
 	"signal_waits: the thread's CPU clock at each wait's ends, within blocked_ns"
+# The process's CPU clock (schema 2.3): every wait has it, at least its thread's clock at
+# the return, and per thread it never goes back (a later wait of a thread: not less).
+is "$(q "SELECT COUNT(*) > 0, SUM(process_cpu_ns IS NULL OR process_cpu_ns < thread_cpu_end_ns),
+	(SELECT COUNT(*) FROM signal_waits a JOIN signal_waits b ON a.pid = b.pid
+	 AND a.tid = b.tid AND b.ts_ns > a.ts_ns AND b.process_cpu_ns < a.process_cpu_ns)
+	FROM signal_waits")" 1,0,0 \
+	"signal_waits: the process's CPU clock at each wait's return, >= the thread's, per thread nondecreasing"
 "$export_" -f sqlite -o "$tmp/old.db" "$HSATRACE_SRC/tests/model/traces/multi_thread-2.1" 2>/dev/null
 db=$tmp/old.db
 is "$(q "SELECT COUNT(*), COUNT(thread_cpu_begin_ns) FROM signal_waits")" \
 	"$(bt=$(babeltrace2 "$HSATRACE_SRC/tests/model/traces/multi_thread-2.1"); bt_count hsa_activity:signal_wait),0" \
 	"a 2.1 trace: its signal_waits, without CPU clock (NULL)"
+is "$(q "SELECT COUNT(process_cpu_ns) FROM signal_waits")" 0 \
+	"a 2.1 trace: without the process's CPU clock (NULL)"
 
 # A damaged trace (a run's folder of stream files without its metadata): what could be
 # read is exported, a message, exit 1.

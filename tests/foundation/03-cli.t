@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 hsat=$HSATRACE_BUILD/bin/hsatrace
 [ -x "$hsat" ] || skip_all "hsatrace not built ($hsat)"
-plan 16
+plan 18
 
 out=$("$hsat" --help)
 ok $? "--help exits 0"
@@ -13,6 +13,28 @@ ok $r "--help lists the subcommands"
 is $? 2 "no command is a usage error (2)"
 "$hsat" no-such-command >/dev/null 2>&1
 is $? 2 "an unknown command is a usage error (2)"
+# A typo of a command names the command meant; a word close to none (or to two) names none.
+bad=""
+while read -r typo meant; do
+	err=$("$hsat" "$typo" 2>&1 >/dev/null)
+	rc=$?
+	if [ -n "$meant" ]; then
+		want="hsatrace: '$typo' is not a command; did you mean '$meant'? See 'hsatrace --help'"
+	else
+		want="hsatrace: '$typo' is not a command; see 'hsatrace --help'"
+	fi
+	[ "$rc" -eq 2 ] && [ "$err" = "$want" ] || bad="$bad [$typo: exit $rc, $err]"
+done <<'EOF'
+recrd record
+stat stats
+analyse analyze
+unfy unify
+view views
+reprot report
+xyz
+eport
+EOF
+is "$bad" "" "a typo of a command: 'did you mean' the command, exit 2"
 out=$("$hsat" --version)
 case "$out" in "hsatrace "[0-9]*) r=0 ;; *) r=1 ;; esac
 ok $r "--version prints the version"
@@ -73,6 +95,43 @@ for c in $commands; do
 		bad="$bad $c(exit $rc, $lines lines)"
 done
 is "$bad" "" "an unknown option: getopt's line and one line naming CMD --help, exit 2"
+# Any other usage error (no operands, a bad choice of value): "hsatrace CMD: ..." and the
+# --help line, exit 2; never the whole usage, whose first line would hide the message.
+bad=""
+while read -r c rest; do
+	[ -x "$HSATRACE_BUILD/libexec/hsatrace/hsatrace-$c" ] || continue
+	# shellcheck disable=SC2086
+	err=$("$hsat" "$c" $rest 2>&1 </dev/null >/dev/null)
+	rc=$?
+	first=$(printf '%s\n' "$err" | head -n 1)
+	last=$(printf '%s\n' "$err" | tail -n 1)
+	case "$first" in "hsatrace $c: "*) r=0 ;; *) r=1 ;; esac
+	[ "$rc" -eq 2 ] && [ $r -eq 0 ] && [ "$last" = "Try 'hsatrace $c --help'." ] &&
+		! printf '%s\n' "$err" | grep -q '^usage:' || bad="$bad [$c $rest: exit $rc, $err]"
+done <<'EOF'
+record
+unify
+unify /nonexistent
+unify /nonexistent -o -
+analyze
+analyze --check
+analyze -f xml /nonexistent.xml /nonexistent
+analyze --part x -v y /nonexistent.xml /nonexistent
+analyze -i=x /nonexistent.xml /nonexistent
+stats
+stats -f xml /nonexistent
+stats -s bogus /nonexistent
+report
+export /nonexistent
+export -f xml -o /nonexistent.out /nonexistent
+views
+model
+kernels
+kernels /nonexistent.hip
+record -r gpu -- /nonexistent-program
+record -e bogus -- /nonexistent-program
+EOF
+is "$bad" "" "a usage error: one line and the --help line, exit 2, for every command"
 # Numeric options parse the whole string, in range: a number with something after it, no
 # number, out of range, a sign: usage errors (2), "hsatrace CMD: ..." naming the option, then
 # the --help line.
