@@ -133,6 +133,7 @@ struct model {
 	double pcpu_s;			/* the process clock's difference between them */
 	size_t pcpu_cycles;
 	double pcpu_per_cycle_s;	/* the demand per cycle on the host CPUs */
+	double pcpu_host_per_cycle_s;	/* of it, the host phases' (their demand, same cycles) */
 	double pcpu_cycle_s;		/* the measured cycle there: threads x span / cycles */
 	/* the same at the lowest load with enough cycles, when below the traced one (for
 	 * information: load_lo); 0 when not measured */
@@ -163,6 +164,7 @@ struct model_cycle {
 	int64_t begin_ns, end_ns;
 	int has_process_cpu;	/* its wait gave the process's CPU clock (schema >= 2.3) */
 	int64_t process_cpu_ns;	/* that clock at the wait's return */
+	double host_s;		/* its host phase's demand on the host CPUs (model_build.c) */
 };
 
 /*

@@ -431,16 +431,16 @@ static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wa
 }
 
 /* The cycle of thread from begin_ns to its wait's return (with the process's CPU clock
- * there when the trace has it). */
+ * there when the trace has it), its host phase's demand host_s. */
 static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
-		     const struct model_call *wait)
+		     const struct model_call *wait, double host_s)
 {
 	struct model_cycle *c = vec_push(&b->m->cycles);
 
 	if (!c)
 		return -1;
 	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
-				   wait->process_cpu_ns };
+				   wait->process_cpu_ns, host_s };
 	return 0;
 }
 
@@ -530,7 +530,8 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		join(MODEL_AT(b->samples, struct sample, phase_sample)->name,
 		     sizeof(((struct sample *)0)->name), label, "");
 		add_to_signature(b->signature[me], sizeof(b->signature[me]), target);
-		if (add_cycle(b, me, cursor, c))
+		if (add_cycle(b, me, cursor, c,
+			      MODEL_AT(b->samples, struct sample, phase_sample)->seconds))
 			return -1;
 		row->cycles++;
 		cursor = c->end_ns;

@@ -31,8 +31,12 @@ void model_pcpu_window(const struct model *m, int64_t from_ns, int64_t to_ns,
 	if (a == SIZE_MAX || cy[b].end_ns <= cy[a].end_ns ||
 	    cy[b].process_cpu_ns <= cy[a].process_cpu_ns)
 		return;
-	for (size_t i = 0; i < m->cycles.count; i++)
-		cycles += cy[i].end_ns > cy[a].end_ns && cy[i].end_ns <= cy[b].end_ns;
+	for (size_t i = 0; i < m->cycles.count; i++) {
+		if (cy[i].end_ns <= cy[a].end_ns || cy[i].end_ns > cy[b].end_ns)
+			continue;
+		cycles++;
+		acc->host_s += cy[i].host_s;
+	}
 	if (!acc->cycles)
 		acc->first_ns = cy[a].end_ns;
 	acc->last_ns = cy[b].end_ns;

@@ -24,6 +24,7 @@ struct model_pcpu {
 	double cpu_s;			/* the process clock's difference between them */
 	double span_s;			/* last_ns - first_ns */
 	size_t cycles;			/* the cycles that ended in (first_ns, last_ns] */
+	double host_s;			/* their host phases' demand (model_cycle.host_s) */
 };
 
 /* Adds to acc the samples of the window [from_ns, to_ns] of m->cycles (acc zeroed by the

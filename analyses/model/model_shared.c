@@ -421,6 +421,7 @@ static int process_cpu_demand(struct model *m, const struct spans *s)
 	m->pcpu_s = at.cpu_s;
 	m->pcpu_cycles = at.cycles;
 	m->pcpu_per_cycle_s = at.cpu_s / (double)at.cycles;
+	m->pcpu_host_per_cycle_s = at.host_s / (double)at.cycles;
 	m->pcpu_cycle_s = (double)s->threads * at.span_s / (double)at.cycles;
 	if (m->load_lo && m->load_lo < s->threads) {
 		if (pcpu_at_load(m, s, m->load_lo, &lo))

@@ -41,23 +41,29 @@ static void handoffs(unsigned n, double *wakeups, double *backs)
 
 /*
  * With the process's CPU clock (model_shared.c), the share of a hand-off that is CPU: the
- * process's CPU per cycle beyond the host phases' and the devices' demands (the runtime's
- * own CPU) over the rest of the waits that covered device work (the runtime's hand-offs'
- * wall time), in [0, 1]; the rest of a hand-off is latency (a thread woken on an idle CPU).
- * Without the clock: 1, every hand-off's time charged as CPU (scaled by the calibration).
+ * process's CPU per cycle beyond the host phases' (the host threads' own CPU, over the same
+ * steady cycles: the class's mean demand holds the setup and teardown) over the wall time of
+ * the rest of the cycle's work, the devices' and the runtime's hand-offs (the rest of the
+ * waits that covered device work), in [0, 1]; the rest of a hand-off is latency (a
+ * thread woken on an idle CPU). The kernels' wall time is in both: their CPU cannot be told
+ * from the hand-offs', and a kernel's wall time stretched by waiting for a core would make
+ * "the CPU beyond the kernels" come out negative. Without the clock: 1, every hand-off's time
+ * charged as CPU (scaled by the calibration).
  */
 double model_workers_cpu_share(const struct model *m, size_t c)
 {
 	const struct model_class *cl = &m->classes[c];
-	double runtime_cpu = m->pcpu_per_cycle_s;
+	double device_cpu = m->pcpu_per_cycle_s - m->pcpu_host_per_cycle_s;
+	double device_wall = cl->overhead_s;
 
 	if (m->demand_source != MODEL_DEMAND_PROCESS_CPU)
 		return 1.0;
-	if (!(cl->overhead_s > 0.0))
-		return 0.0;
 	for (size_t k = 0; k < m->stations_count; k++)
-		runtime_cpu -= cl->demand[k];
-	return fmin(1.0, fmax(0.0, runtime_cpu / cl->overhead_s));
+		if (m->stations[k].kind != MODEL_CPU)
+			device_wall += cl->demand[k];
+	if (!(device_wall > 0.0))
+		return 0.0;
+	return fmin(1.0, fmax(0.0, device_cpu / device_wall));
 }
 
 /* Per dispatch, h the hand-off: without the clock, each wake-up is h of CPU and the
@@ -124,9 +130,10 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 		snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host "
 			 "threads sleeping between dispatches: per dispatch %+g wake-ups of a worker, "
 			 "each the GPU's launch latency when idle, %.6f s, of which %.3f is CPU (the "
-			 "process's CPU clock: the runtime's CPU over its hand-offs' time), the CPU "
-			 "only: no latency on the dispatch's path (the packet processor takes "
-			 "workgroups meanwhile); the kernels' work is unchanged",
+			 "process's CPU beyond the host phases over the devices' and hand-offs' "
+			 "time), the CPU only: no latency on the dispatch's path (the packet processor takes "
+			 "workgroups meanwhile); the kernels' work is unchanged (on a real GPU "
+			 "workers= is the dispatches it runs at once)",
 			 w->workers, m->cpu_workers, wake_now - wake_then, handoff_s(m),
 			 model_workers_cpu_share(m, 0));
 		return buf;
@@ -143,7 +150,7 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 void model_workers_json(const struct model *m, const struct model_whatif *w, FILE *out)
 {
 	double wake_now = 0.0, back_now = 0.0, wake_then = 0.0, back_then = 0.0;
-	char buf[512];
+	char buf[768];
 
 	fprintf(out, "{\"traced\": %u, \"what_if\": ", m->cpu_workers);
 	if (w && w->workers)

@@ -176,7 +176,7 @@ int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
 	const struct model_prediction *b = r->base;
-	char buf[256], note[512];
+	char buf[256], note[768];
 
 	fprintf(out, "hsatrace model: %s\n", r->trace);
 	fprintf(out, "process %lld (%s): %.6f s traced, cycling threads over %.6f s\n",
@@ -373,14 +373,16 @@ static void json_process_cpu(const struct model *m, FILE *out)
 		fputs(", \"process_cpu_per_cycle_s\": null, \"process_cpu_s\": null, "
 		      "\"process_cpu_cycles\": null, \"process_cpu_first_ns\": null, "
 		      "\"process_cpu_last_ns\": null, \"process_cpu_cycle_s\": null, "
-		      "\"process_cpu_per_cycle_lo_s\": null, \"process_cpu_cycles_lo\": null", out);
+		      "\"process_cpu_host_per_cycle_s\": null, \"process_cpu_per_cycle_lo_s\": null, "
+		      "\"process_cpu_cycles_lo\": null", out);
 		return;
 	}
 	fprintf(out, ", \"process_cpu_per_cycle_s\": %.9g, \"process_cpu_s\": %.9g, "
 		"\"process_cpu_cycles\": %zu, \"process_cpu_first_ns\": %lld, "
 		"\"process_cpu_last_ns\": %lld, \"process_cpu_cycle_s\": %.9g, "
-		"\"process_cpu_per_cycle_lo_s\": ", m->pcpu_per_cycle_s, m->pcpu_s, m->pcpu_cycles,
-		(long long)m->pcpu_first_ns, (long long)m->pcpu_last_ns, m->pcpu_cycle_s);
+		"\"process_cpu_host_per_cycle_s\": %.9g, \"process_cpu_per_cycle_lo_s\": ",
+		m->pcpu_per_cycle_s, m->pcpu_s, m->pcpu_cycles, (long long)m->pcpu_first_ns,
+		(long long)m->pcpu_last_ns, m->pcpu_cycle_s, m->pcpu_host_per_cycle_s);
 	if (m->pcpu_cycles_lo)
 		fprintf(out, "%.9g, \"process_cpu_cycles_lo\": %zu", m->pcpu_per_cycle_lo_s,
 			m->pcpu_cycles_lo);

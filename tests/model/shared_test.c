@@ -376,8 +376,9 @@ end:
 
 /*
  * workers= 1 -> 2 with the process's CPU clock (1.9 cores' worth all along, 100 us cycles, so
- * 95 us of CPU per cycle, more than the 30 us host phase and the kernel): the share of a hand-off that is CPU is the CPU beyond the class's
- * host and device demands over the rest of its waits; the wake-up adds share x h of CPU and
+ * 95 us of CPU per cycle): the share of a hand-off that is CPU is the CPU beyond the class's
+ * host phases over the wall time of its kernels and the rest of its waits (station 1 is the
+ * GPU); the wake-up adds share x h of CPU and
  * no latency (the packet processor does not wait for a helper that has not joined).
  */
 static void workers_process_cpu(void)
@@ -398,10 +399,8 @@ static void workers_process_cpu(void)
 		goto end;
 	}
 	h = m.stations[1].launch_s;
-	rest = 95e-6;
-	for (size_t k = 0; k < m.stations_count; k++)
-		rest -= m.classes[0].demand[k];
-	share = fmin(1.0, fmax(0.0, rest / m.classes[0].overhead_s));
+	rest = 95e-6 - 30e-6;	/* beyond the steady host phases' (30 us, wall: no thread clock) */
+	share = fmin(1.0, fmax(0.0, rest / (m.classes[0].demand[1] + m.classes[0].overhead_s)));
 	model_whatif_init(&w);
 	w.workers = 2;
 	model_workers_change(&m, &w, 0, &cpu, &lat);
