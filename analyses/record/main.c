@@ -75,7 +75,7 @@ struct options {
 	bool tracer;
 	int hip;			/* 1 --hip, 0 --no-hip, -1 when the program needs it */
 	bool kernel;
-	const char *kernels[MAX_KERNEL_BUILDS]; /* --kernels: HSATRACE_CPU_KERNELS entries */
+	char *kernels[MAX_KERNEL_BUILDS];	/* --kernels, absolute: HSATRACE_CPU_KERNELS entries */
 	int n_kernels;
 	char **argv;			/* the program and its arguments */
 };
@@ -98,7 +98,7 @@ static void usage(FILE *f)
 		"                          the CPU runtime is installed, else system)\n"
 		"  -k, --kernels FILE      CPU builds of the program's kernels for the CPU runtime\n"
 		"                          (hsatrace kernels; FILE[:FILE...], repeatable): sets\n"
-		"                          HSATRACE_CPU_KERNELS\n"
+		"                          HSATRACE_CPU_KERNELS to their absolute paths\n"
 		"      --no-tracer         do not attach libhsatrace.so (programs with their own\n"
 		"                          tracepoints)\n"
 		"      --hip, --no-hip     attach (or not) the HIP layer, libhsatrace-hip.so\n"
@@ -203,28 +203,74 @@ static void name_output(struct options *o, const char *output)
 	strftime(o->output, sizeof(o->output), "hsatrace-%Y%m%d-%H%M%S", &tm);
 }
 
-/* --kernels FILE[:FILE...]: each file must be readable now, not at the first dispatch. */
+/* Appends FILE's absolute path to the ':'-list *joined (grown; NULL when empty). */
+static int append_absolute(char **joined, const char *file)
+{
+	size_t used = *joined ? strlen(*joined) : 0, size;
+	char *abs = NULL, *grown;
+	int status = -1;
+
+	if (access(file, R_OK) != 0 || !(abs = realpath(file, NULL))) {
+		fprintf(stderr, "hsatrace record: --kernels: cannot read %s: %s\n", file,
+			strerror(errno));
+		goto end;
+	}
+	if (strchr(abs, ':')) {	/* the list's separator: the runtime would split it there */
+		fprintf(stderr, "hsatrace record: --kernels: %s: its absolute path %s has a ':', "
+			"which HSATRACE_CPU_KERNELS cannot hold\n", file, abs);
+		goto end;
+	}
+	size = used + strlen(abs) + 2;
+	grown = realloc(*joined, size);
+	if (!grown) {
+		fprintf(stderr, "hsatrace record: --kernels: out of memory\n");
+		goto end;
+	}
+	snprintf(grown + used, size - used, "%s%s", used ? ":" : "", abs);
+	*joined = grown;
+	status = 0;
+end:
+	free(abs);
+	return status;
+}
+
+/*
+ * --kernels FILE[:FILE...]: each file must be readable now, not at the first dispatch, and
+ * the program gets its absolute path: a relative one would be looked up from wherever the
+ * program's working directory is at its first dispatch (a program, or a script running it,
+ * may have changed it by then).
+ */
 static int add_kernels(struct options *o, const char *list)
 {
-	char *copy = strdup(list), *saved = NULL;
-	int status = 0;
+	char *copy = strdup(list), *saved = NULL, *joined = NULL;
+	int status = -1;
 
-	if (!copy || o->n_kernels == MAX_KERNEL_BUILDS) {
-		fprintf(stderr, "hsatrace record: --kernels: at most %d options\n", MAX_KERNEL_BUILDS);
-		free(copy);
-		return -1;
+	if (!copy) {
+		fprintf(stderr, "hsatrace record: --kernels: out of memory\n");
+		goto end;
 	}
-	for (char *file = strtok_r(copy, ":", &saved); file && !status;
-	     file = strtok_r(NULL, ":", &saved))
-		if (access(file, R_OK) != 0) {
-			fprintf(stderr, "hsatrace record: --kernels: cannot read %s: %s\n", file,
-				strerror(errno));
-			status = -1;
-		}
+	if (o->n_kernels == MAX_KERNEL_BUILDS) {
+		fprintf(stderr, "hsatrace record: --kernels: at most %d options\n", MAX_KERNEL_BUILDS);
+		goto end;
+	}
+	for (char *file = strtok_r(copy, ":", &saved); file; file = strtok_r(NULL, ":", &saved))
+		if (append_absolute(&joined, file) != 0)
+			goto end;
+	if (joined)	/* a list without any file name adds nothing */
+		o->kernels[o->n_kernels++] = joined;
+	joined = NULL;
+	status = 0;
+end:
+	free(joined);
 	free(copy);
-	if (!status)
-		o->kernels[o->n_kernels++] = list;
 	return status;
+}
+
+static void options_release(struct options *o)
+{
+	for (int i = 0; i < o->n_kernels; i++)
+		free(o->kernels[i]);
+	o->n_kernels = 0;
 }
 
 /* The long options of parse_args. */
@@ -709,38 +755,46 @@ static int run_passes(const struct options *o, struct program_env *pe, int *done
 	return status;
 }
 
-int main(int argc, char **argv)
+/* Everything after the options: the program checked, the recording run, its end said. */
+static int record(struct options *o)
 {
-	const char *extra[MAX_PATTERNS / 2];
-	int n_extra = 0, done = 0;
-	struct options o;
+	int done = 0, status = check_program(o->argv[0]);
 	struct program_env pe;
 	bool lost = false;
 	uint64_t discarded = 0;
-	int status = parse_args(argc, argv, &o, extra, &n_extra);
 
 	if (status != 0)
 		return status;
-	status = check_program(o.argv[0]);
-	if (status != 0)
-		return status;
-	if ((!o.url && prepare_output(&o) != 0) || build_env(&o, &pe) != 0 ||
+	if ((!o->url && prepare_output(o) != 0) || build_env(o, &pe) != 0 ||
 	    child_signals_install() != 0)
 		return EXIT_RECORDING_FAILED;
 	if (rec_sessiond_ensure() != 0)
 		return EXIT_RECORDING_FAILED;
 	rec_destroy_stale_sessions();
-	status = run_passes(&o, &pe, &done, &lost, &discarded);
+	status = run_passes(o, &pe, &done, &lost, &discarded);
 	if (child_interrupted()) {
 		fprintf(stderr, "hsatrace record: interrupted: the session was stopped and "
 			"destroyed\n");
 		if (status == 0)
 			status = 128 + child_interrupted();
 	}
-	if (!o.url && o.passes > 1 && write_manifest(&o, done) != 0)
+	if (!o->url && o->passes > 1 && write_manifest(o, done) != 0)
 		status = EXIT_RECORDING_FAILED;
 	if (done && !lost)
-		say_written(&o, discarded);
+		say_written(o, discarded);
 	rec_sessiond_release();
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *extra[MAX_PATTERNS / 2];
+	int n_extra = 0;
+	struct options o;
+	int status = parse_args(argc, argv, &o, extra, &n_extra);
+
+	if (status == 0)
+		status = record(&o);
+	options_release(&o);
 	return status;
 }

@@ -4,7 +4,9 @@
 # unified, exported to CSV and measured by docs/labs/03-overlap.sh. The lab's claims, computed
 # from the traces: with the synchronous copy no copy runs during a kernel and no two kernels
 # run at once, the null stream's queue holds barriers only and the streams' queues never
-# more than one chunk (4 packets); with hipMemcpyAsync the two streams overlap.
+# more than one chunk (4 packets); with hipMemcpyAsync the two streams overlap. 03-overlap.sh
+# finds its columns by name: a CSV with one more column, quoted and holding a comma and
+# quotes, measures the same.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 lttng_harness_unprivileged "$@"
@@ -14,7 +16,7 @@ kernels=$HIP_SAMPLES/hip_streams_kernels.so
 hsat=$HSATRACE_BUILD/bin/hsatrace
 overlap=$HSATRACE_SRC/docs/labs/03-overlap.sh
 hip_record_require "$kernels" "$hsat" "$overlap"
-plan 14
+plan 15
 hip_record_start
 
 # value NAME FILE: the number 03-overlap.sh printed for NAME
@@ -53,3 +55,14 @@ ok $? "hipMemcpyAsync: copies ran while kernels ran ($(value copy_while_kernel "
 ok $? "both traces have kernels and copies to measure"
 has_kernels=$(awk -F, 'NR > 1' "$tmp/pipeline-csv/kernels.csv" | wc -l)
 is "$has_kernels" 8 "hipMemcpyAsync: the trace has the 8 kernels"
+
+# One more column, first and last (values with a comma and quotes, RFC 4180-quoted).
+mkdir "$tmp/wider-csv"
+for table in kernels copies; do
+	awk 'NR == 1 { print "note," $0 ",later"; next }
+		{ print "\"a, \"\"b\"\"\"," $0 ",\"c,d\"" }' \
+		"$tmp/pipeline-csv/$table.csv" >"$tmp/wider-csv/$table.csv"
+done
+sh "$overlap" "$tmp/wider-csv" >"$tmp/wider.overlap" 2>&1
+is "$(cat "$tmp/wider.overlap")" "$(cat "$async")" \
+	"03-overlap.sh reads the columns by name: one more column changes nothing"
