@@ -23,7 +23,8 @@
 
 static const char usage_text[] =
 	"usage: hsatrace model [-f text|json] [--what-if K=V]... [--lqn FILE.lqnx]\n"
-	"                      [--host-demand auto|wall|cpu] [-o FILE] TRACE\n"
+	"                      [--host-demand auto|wall|cpu] [--devices-off-cpu] [-o FILE]\n"
+	"                      TRACE\n"
 	"\n"
 	"A queueing model of the traced program: its host threads as classes of customers\n"
 	"cycling through host phases and synchronous device calls; the host CPUs, each GPU\n"
