@@ -211,6 +211,12 @@ struct model_prediction {
 	struct model_measure *station;	/* per station */
 	unsigned *servers;		/* per station, after the what-if */
 	unsigned *population;		/* per class */
+	/* The network the solver took (what --lqn writes): per class x station (C x K), the
+	 * demand per cycle it queues for (before the open stream's inflation) and the class's
+	 * own busy time there (the calibration's factor applied); per class the think time;
+	 * per station the open stream's demand per cycle and the capacity (servers, or on the
+	 * CPU runtime's host CPUs the cores' worth, possibly fractional) */
+	double *queued_s, *own_s, *think_s, *async_s, *capacity;
 };
 
 /* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). host: where
@@ -238,8 +244,9 @@ struct model_report {
 
 int model_write_text(const struct model_report *r, FILE *out);
 int model_write_json(const struct model_report *r, FILE *out);
-/* The model as an LQN model file (lqn.xsd): servers and threads as p has them, device
- * demands divided by w's speeds (w may be NULL). */
+/* The model as an LQN model file (lqn.xsd): the network p was solved from (servers,
+ * threads, demands and think times as the solver took them; w's speeds for the devices,
+ * w may be NULL). On the CPU runtime, the one processor the solver has (model_lqn.c). */
 int model_write_lqn(const struct model *m, const struct model_whatif *w,
 		    const struct model_prediction *p, const char *trace, FILE *out);
 

@@ -35,6 +35,11 @@ void model_prediction_release(struct model_prediction *p)
 	free(p->station);
 	free(p->servers);
 	free(p->population);
+	free(p->queued_s);
+	free(p->own_s);
+	free(p->think_s);
+	free(p->async_s);
+	free(p->capacity);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -49,8 +54,14 @@ static int prediction_init(struct model_prediction *p, const struct model *m)
 	p->population = calloc(C, sizeof(unsigned));
 	p->station = calloc(K, sizeof(*p->station));
 	p->servers = calloc(K, sizeof(unsigned));
+	p->queued_s = calloc(C * K, sizeof(double));
+	p->own_s = calloc(C * K, sizeof(double));
+	p->think_s = calloc(C, sizeof(double));
+	p->async_s = calloc(K, sizeof(double));
+	p->capacity = calloc(K, sizeof(double));
 	if (!p->cycle_s || !p->class_throughput || !p->population || !p->station ||
-	    !p->servers) {
+	    !p->servers || !p->queued_s || !p->own_s || !p->think_s || !p->async_s ||
+	    !p->capacity) {
 		model_prediction_release(p);
 		return -1;
 	}
@@ -355,6 +366,19 @@ static void station_utilization(const struct model *m, const struct mva_result *
 	}
 }
 
+/* The network the solver takes, kept in p (--lqn writes it: model_lqn.c). */
+static void keep_network(const struct model *m, const struct solve_arrays *a,
+			 struct model_prediction *p)
+{
+	size_t C = m->classes_count, K = m->stations_count;
+
+	memcpy(p->queued_s, a->queued, C * K * sizeof(double));
+	memcpy(p->own_s, a->own, C * K * sizeof(double));
+	memcpy(p->think_s, a->think, C * sizeof(double));
+	memcpy(p->async_s, a->async, K * sizeof(double));
+	memcpy(p->capacity, a->capacity, K * sizeof(double));
+}
+
 int model_solve(const struct model *m, const struct model_whatif *w,
 		struct model_prediction *p, char *err, size_t err_size)
 {
@@ -379,6 +403,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		goto oom;
 	if (solve_mixed(&net, &a, &res, err, err_size))
 		goto end;
+	keep_network(m, &a, p);
 	p->method = mva_method_name(res.method);
 	class_results(m, &res, p);
 	station_utilization(m, &res, &a);

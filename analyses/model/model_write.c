@@ -191,8 +191,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 		fprintf(out, "note: %s\n", cpu_runtime_note(m));
 	if (m->shared)
 		fprintf(out, "host CPUs as one processor: %.2f servers (%s), demands x %.3f "
-			"(without the queueing for them at the traced load)\n", m->shared_capacity,
-			m->shared_how, m->shared_factor);
+			"(without the queueing for them at the traced load); %u in an LQN file "
+			"(--lqn: its multiplicity is an integer)\n", m->shared_capacity,
+			m->shared_how, m->shared_factor, m->shared_servers);
 	if (m->shared)
 		fprintf(out, "demand on the host CPUs: %s (%s)\n", demand_source_text(m),
 			m->demand_how);
@@ -397,8 +398,10 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 		fputs("null", out);
 		return;
 	}
-	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"demand_factor\": %.9g, "
-		"\"latency_s\": ", m->shared_servers, m->shared_capacity, m->shared_factor);
+	fprintf(out, "{\"servers\": %u, \"capacity\": %.9g, \"servers_note\": \"the capacity "
+		"rounded: the multiplicity --lqn writes (an integer); the solver takes the "
+		"capacity\", \"demand_factor\": %.9g, \"latency_s\": ", m->shared_servers,
+		m->shared_capacity, m->shared_factor);
 	if (m->shared_fitted)
 		fprintf(out, "%.9g, \"setup_teardown_s\": %.9g, \"end_waits_s\": %.9g",
 			m->shared_think_s, m->shared_rest_s, m->shared_end_waits_s);

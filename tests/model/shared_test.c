@@ -11,8 +11,13 @@
  * at 1 thread and the one measured at 2. With the process's CPU clock at the waits (schema
  * 2.3), the demand per cycle comes from it, the latency and the cores' worth as
  * expected_fit says, checked against the finite-source queue computed apart.
+ *
+ * With SHARED_TEST_OUT=DIR each scenario's model is also written there as NAME.json and
+ * NAME.lqnx (hsatrace model -f json and --lqn): tests/model/09-lqn-shared.t checks the LQN
+ * file of every demand source against its JSON.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,6 +124,38 @@ static int build(struct model_trace *t, struct model *m, char *err, size_t size)
 	return model_share_cpus(m, err, size);
 }
 
+/* One output of m solved as traced into DIR/NAME.EXT; 0, or -1. */
+static int export_one(const struct model *m, const struct model_prediction *p,
+		      const char *dir, const char *name, int lqn)
+{
+	char path[4096];
+	struct model_report r = { m, p, NULL, NULL, "scenario" };
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, name, lqn ? "lqnx" : "json");
+	if (!(f = fopen(path, "w")))
+		return -1;
+	ret = lqn ? model_write_lqn(m, NULL, p, "scenario", f) : model_write_json(&r, f);
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/* With SHARED_TEST_OUT=DIR: m's JSON and LQN file there, named NAME-BOTH-ALONE. */
+static void export_scenario(const struct model *m, const char *kind, int64_t both_us)
+{
+	const char *dir = getenv("SHARED_TEST_OUT");
+	struct model_prediction p;
+	char err[256], name[128];
+
+	if (!dir || model_solve(m, NULL, &p, err, sizeof(err)))
+		return;
+	snprintf(name, sizeof(name), "%s-%lld-%llu", kind, (long long)both_us,
+		 (unsigned long long)alone);
+	if (export_one(m, &p, dir, name, 0) || export_one(m, &p, dir, name, 1))
+		fprintf(stderr, "shared_test: cannot write %s in %s\n", name, dir);
+	model_prediction_release(&p);
+}
+
 static void check(int64_t both_us, unsigned want_servers, double want_factor, const char *what)
 {
 	struct model_trace t;
@@ -132,6 +169,7 @@ static void check(int64_t both_us, unsigned want_servers, double want_factor, co
 		skip(2, "no model");
 		goto end;
 	}
+	export_scenario(&m, "calibrated", both_us);
 	ok(m.cpu_runtime && m.shared && m.shared_servers == want_servers,
 	   "%s: %u server(s) (got %u: %s)", what, want_servers, m.shared_servers, m.shared_how);
 	ok(fabs(m.shared_factor - want_factor) < 1e-6, "%s: demands x %g (got %.9f)", what,
@@ -188,6 +226,7 @@ static void fitted(int64_t both_us, const char *what)
 		skip(2, "no model");
 		goto end;
 	}
+	export_scenario(&m, "two-load", both_us);
 	ok(m.shared_fitted && m.shared_capacity == 1.0 && m.load_lo == 1 && m.load_hi == 2 &&
 	   fabs(m.cycle_lo_s - (9 * 100e-6 + both) / 10) < 1e-12 &&
 	   fabs(m.cycle_hi_s - both) < 1e-12,
@@ -284,6 +323,7 @@ static void process_cpu(int64_t both_us, double rate, uint64_t alone_cycles, con
 		skip(3, "no model");
 		goto end;
 	}
+	export_scenario(&m, "process-cpu", both_us);
 	ok(window_ok(&m, both_us, d), "%s: the demand per cycle is the process clock's "
 	   "difference over the window / its 76 cycles: %.9f s (got %.9f s over %zu cycles; %s)",
 	   what, d, m.pcpu_per_cycle_s, m.pcpu_cycles, m.demand_how);
