@@ -7,7 +7,10 @@
 # waited for. Checked against what the same output says of the trace: the class's measured
 # and modelled cycles, its "wait for another thread's signal" activity (multi_thread's only
 # waits for another thread are its baton waits, each thread's last wait), the window and the
-# total. The fit needs cycles at two loads: up to three recordings are tried.
+# total. The checks need a fitted recording with steady cycles at two loads (>= 10 at each,
+# model_shared.c); with the process's CPU clock (schema 2.3) the model also fits from one load,
+# and a recording whose threads hardly ever cycle alone (they start and end together: common
+# on a busy machine) has one, so up to five recordings are tried for one with both.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
@@ -23,27 +26,35 @@ q() { perl -MJSON::PP -e '
 	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
 close_to() { # GOT WANT REL: |GOT - WANT| <= REL x |WANT| (and 1 ns)
 	perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' "$@"; }
+# GOT WANT SCALE: |GOT - WANT| within what printing the terms (of magnitudes summing to SCALE)
+# with 9 significant digits (%.9g: 5e-9 of each) can account for, twice over
+close_printed() {
+	perl -e 'my ($g, $w, $s) = @ARGV; exit !(abs($g - $w) <= 1e-8 * $s + 1e-12)' "$@"; }
 
 fitted=""
-for i in 1 2 3; do
+for i in 1 2 3 4 5; do
 	rec "$tmp/mt$i" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300 ||
 		{ cat "$tmp/rec.log" >&2; continue; }
 	"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt$i" || continue
-	if [ "$(q "$tmp/m.json" 'defined $s->{latency_s} ? 1 : 0')" = 1 ]; then
+	if [ "$(q "$tmp/m.json" 'defined $s->{latency_s} && defined $s->{load_hi} ? 1 : 0')" = 1 ]; then
 		fitted=$tmp/mt$i
 		break
 	fi
 done
 if [ -z "$fitted" ]; then
-	skip 7 "no recording with cycles at two loads (the fit did not run; a busy machine)"
+	skip 7 "no fitted recording with steady cycles at two loads in 5 (a busy machine)"
 	done_testing
 	exit 0
 fi
-ok 0 "a 2-thread recording the fit ran on ($(q "$tmp/m.json" '$s->{how}'))"
+ok 0 "a 2-thread recording the fit ran on, with cycles at two loads ($(q "$tmp/m.json" '$s->{how}'))"
 
 got=$(q "$tmp/m.json" '$s->{setup_teardown_s} + $s->{end_waits_s}')
 want=$(q "$tmp/m.json" '$c->{cycles_per_thread} * ($c->{measured}{cycle_s} - $c->{modelled}{cycle_s})')
-close_to "$got" "$want" 1e-6
+# a difference of two close cycle times (setup and teardown can be near 0, or below):
+# compared to the terms' size, not the difference's
+scale=$(q "$tmp/m.json" 'abs($s->{setup_teardown_s}) + abs($s->{end_waits_s}) +
+	$c->{cycles_per_thread} * (abs($c->{measured}{cycle_s}) + abs($c->{modelled}{cycle_s}))')
+close_printed "$got" "$want" "$scale"
 ok $? "setup and teardown plus the end waits: a thread's span beyond its cycles at the modelled cycle ($got vs $want s)"
 
 got=$(q "$tmp/m.json" '$s->{end_waits_s}')
