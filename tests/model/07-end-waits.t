@@ -15,6 +15,7 @@
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
 	"$S/multi_thread"
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 7
 export LC_ALL=C
 model_start
@@ -35,7 +36,14 @@ fitted=""
 for i in 1 2 3 4 5; do
 	rec "$tmp/mt$i" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300 ||
 		{ cat "$tmp/rec.log" >&2; continue; }
-	"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt$i" || continue
+	"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt$i" 2>"$tmp/model.err" ||
+		{ cat "$tmp/model.err" >&2; continue; }
+	# a lost kernel event leaves its dispatch's wait covering no work: a wait for another
+	# thread's signal mid-run, no end wait; such a recording does not show what is checked
+	if { babeltrace2 "$tmp/mt$i" 2>&1 >/dev/null; cat "$tmp/model.err"; } | grep -q discarded; then
+		diag "recording $i: the tracer discarded events"
+		continue
+	fi
 	if [ "$(q "$tmp/m.json" 'defined $s->{latency_s} && defined $s->{load_hi} ? 1 : 0')" = 1 ]; then
 		fitted=$tmp/mt$i
 		break
