@@ -45,6 +45,7 @@ for i in 1 2 3 4 5; do
 		fitted=$tmp/mt$i
 		break
 	fi
+	diag "recording $i: no fit at two loads ($(q "$tmp/m.json" '$s->{how}'))"
 done
 if [ -z "$fitted" ]; then
 	skip 7 "no fitted recording with steady cycles at two loads in 5 (a busy machine)"
