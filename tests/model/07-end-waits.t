@@ -7,11 +7,15 @@
 # waited for. Checked against what the same output says of the trace: the class's measured
 # and modelled cycles, its "wait for another thread's signal" activity (multi_thread's only
 # waits for another thread are its baton waits, each thread's last wait), the window and the
-# total. The fit needs cycles at two loads: up to three recordings are tried.
+# total. The checks need a fitted recording with steady cycles at two loads (>= 10 at each,
+# model_shared.c); with the process's CPU clock (schema 2.3) the model also fits from one load,
+# and a recording whose threads hardly ever cycle alone (they start and end together: common
+# on a busy machine) has one, so up to five recordings are tried for one with both.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
 	"$S/multi_thread"
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 7
 export LC_ALL=C
 model_start
@@ -21,26 +25,34 @@ q() { perl -MJSON::PP -e '
 	sub waits { my ($c) = @_; my $t = 0; $t += $_->{count} * $_->{mean_s}
 		for grep { $_->{name} eq "wait for another thread\x27s signal" } @{$c->{activities}}; $t }
 	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+# (perl's "--": a negative GOT, e.g. setup and teardown below 0, is no switch)
 close_to() { # GOT WANT REL: |GOT - WANT| <= REL x |WANT| (and 1 ns)
-	perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' "$@"; }
+	perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' -- "$@"; }
 
 fitted=""
-for i in 1 2 3; do
+for i in 1 2 3 4 5; do
 	rec "$tmp/mt$i" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300 ||
 		{ cat "$tmp/rec.log" >&2; continue; }
-	"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt$i" || continue
-	# with the process's CPU clock a latency is fitted at one load too: the loads needed
-	if [ "$(q "$tmp/m.json" 'defined $s->{latency_s} && defined $s->{load_lo} ? 1 : 0')" = 1 ]; then
+	"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt$i" 2>"$tmp/model.err" ||
+		{ cat "$tmp/model.err" >&2; continue; }
+	# a lost kernel event leaves its dispatch's wait covering no work: a wait for another
+	# thread's signal mid-run, no end wait; such a recording does not show what is checked
+	if { babeltrace2 "$tmp/mt$i" 2>&1 >/dev/null; cat "$tmp/model.err"; } | grep -q discarded; then
+		diag "recording $i: the tracer discarded events"
+		continue
+	fi
+	if [ "$(q "$tmp/m.json" 'defined $s->{latency_s} && defined $s->{load_hi} ? 1 : 0')" = 1 ]; then
 		fitted=$tmp/mt$i
 		break
 	fi
+	diag "recording $i: no fit at two loads ($(q "$tmp/m.json" '$s->{how}'))"
 done
 if [ -z "$fitted" ]; then
-	skip 7 "no recording with cycles at two loads (the fit did not run; a busy machine)"
+	skip 7 "no fitted recording with steady cycles at two loads in 5 (a busy machine)"
 	done_testing
 	exit 0
 fi
-ok 0 "a 2-thread recording the fit ran on ($(q "$tmp/m.json" '$s->{how}'))"
+ok 0 "a 2-thread recording the fit ran on, with cycles at two loads ($(q "$tmp/m.json" '$s->{how}'))"
 
 got=$(q "$tmp/m.json" '$s->{setup_teardown_s} + $s->{end_waits_s}')
 want=$(q "$tmp/m.json" '$c->{cycles_per_thread} * ($c->{measured}{cycle_s} - $c->{modelled}{cycle_s})')

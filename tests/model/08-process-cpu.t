@@ -23,15 +23,10 @@ q() { perl -MJSON::PP -e '
 	my $s = $j->{shared_cpus};
 	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
 
-rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300
-ok $? "multi_thread recorded (2 threads x 300 dispatches)" || cat "$tmp/rec.log" >&2
-"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt"
-ok $? "modelled"
-is "$(q "$tmp/m.json" '$s->{demand_source}')" "process cpu clock" \
-	"the demand comes from the process's CPU clock ($(q "$tmp/m.json" '$s->{demand_how}'))"
-
-# The window, its bounding samples and cycles, from the text: "first_ns cycles cpu_ns".
-babeltrace2 --clock-cycles "$tmp/mt" 2>/dev/null | perl -ne '
+# The window, its bounding samples and cycles, from the text of trace $1:
+# "first_ns cycles cpu_ns" ("- 0 0" when the threads never cycle together).
+window() {
+	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
 	next unless /^\[0*(\d+)\].* (hsa_api_exit:hsa(?:_amd)?_signal_wait\w*|hsa_activity:signal_wait): .*vtid = (\d+).*correlation_id = (\d+)/;
 	my ($ts, $ev, $tid, $cid) = ($1, $2, $3, $4);
 	if ($ev eq "hsa_activity:signal_wait") {
@@ -48,13 +43,39 @@ babeltrace2 --clock-cycles "$tmp/mt" 2>/dev/null | perl -ne '
 			$from = $e[0] if !defined $from || $e[0] > $from;
 			$to = $e[-2] if !defined $to || $e[-2] < $to;
 		}
-		my @in = grep { $_->[0] >= $from && $_->[0] <= $to && $pcpu{$_->[1]} } @all;
+		my @in = !defined $from || $from >= $to ? () :
+			grep { $_->[0] >= $from && $_->[0] <= $to && $pcpu{$_->[1]} } @all;
 		@in = sort { $a->[0] <=> $b->[0] } @in;
-		my ($a, $b) = ($in[0], $in[-1]);
-		my $n = grep { $_->[0] > $a->[0] && $_->[0] <= $b->[0] } @all;
-		print "$a->[0] $n ", $pcpu{$b->[1]} - $pcpu{$a->[1]}, "\n";
-	}' >"$tmp/want"
-read -r first cycles cpu <"$tmp/want"
+		if (@in) {
+			my ($a, $b) = ($in[0], $in[-1]);
+			my $n = grep { $_->[0] > $a->[0] && $_->[0] <= $b->[0] } @all;
+			print "$a->[0] $n ", $pcpu{$b->[1]} - $pcpu{$a->[1]}, "\n";
+		} else {
+			print "- 0 0\n";
+		}
+	}'
+}
+
+# The model takes the demand from the clock when the window holds >= 10 cycles
+# (model_shared.c's MIN_CYCLES_AT_LOAD); on a busy machine one thread can do most of its
+# dispatches before the other starts: up to three recordings are tried for one whose text
+# (not the model) has such a window.
+first=- cycles=0 cpu=0
+for i in 1 2 3; do
+	rm -rf "$tmp/mt"
+	rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300 || continue
+	window "$tmp/mt" >"$tmp/want"
+	read -r first cycles cpu <"$tmp/want"
+	[ "$cycles" -ge 10 ] && break
+done
+[ "$cycles" -ge 10 ]
+ok $? "multi_thread recorded (2 threads x 300 dispatches) with $cycles cycles where both cycle" ||
+	cat "$tmp/rec.log" >&2
+"$hsat" model -f json -o "$tmp/m.json" "$tmp/mt"
+ok $? "modelled"
+is "$(q "$tmp/m.json" '$s->{demand_source}')" "process cpu clock" \
+	"the demand comes from the process's CPU clock ($(q "$tmp/m.json" '$s->{demand_how}'))"
+
 is "$(q "$tmp/m.json" '"$s->{process_cpu_first_ns} $s->{process_cpu_cycles}"')" "$first $cycles" \
 	"the window's first sample and its cycles, as the text has them ($first, $cycles)"
 got=$(q "$tmp/m.json" '$s->{process_cpu_per_cycle_s}')
