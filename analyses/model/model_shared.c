@@ -453,7 +453,6 @@ static int one_core(struct model *m, unsigned threads, char *err, size_t err_siz
 	m->shared_servers = 1;
 	if (think_for_cycle(m, threads, 1.0, m->pcpu_cycle_s, &z, err, err_size))
 		return -1;
-	m->shared_capacity = 1.0;
 	m->shared_think_s = z;
 	snprintf(m->shared_how, sizeof(m->shared_how), "one core's worth (the cycle at %u threads "
 		 "cycling is longer than one core gives with the latency measured at 1), the "
@@ -522,8 +521,7 @@ static int fit_latency(struct model *m, unsigned threads, char *err, size_t err_
 		 "is the demand, the rest of the cycle a latency)");
 	if (think_for_cycle(m, threads, 1.0, m->pcpu_cycle_s, &z, err, err_size))
 		return -1;
-	m->shared_think_s = z;
-	m->shared_factor = 1.0;
+	m->shared_think_s = z; /* think_for_cycle left the factor at 1.0 and the last mid */
 	if (z == 0.0 &&
 	    (cycle_with(m, threads, 1.0, 0.0, &got, err, err_size) ||
 	     (got > m->pcpu_cycle_s && calibrate_to(m, 0, m->pcpu_cycle_s, err, err_size))))
