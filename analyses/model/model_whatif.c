@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyses/model/model.h"
+#include "cmdline/number_option.h"
 
 #define WHATIF_MAX_COUNT 100000u
 
@@ -25,14 +26,9 @@ void model_whatif_init(struct model_whatif *w)
 
 static int parse_count(const char *s, unsigned *out)
 {
-	char *end;
 	unsigned long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < 1 || v > WHATIF_MAX_COUNT)
+	if (cmd_parse_number(s, 1, WHATIF_MAX_COUNT, &v) != 0)
 		return -1;
 	*out = (unsigned)v;
 	return 0;
