@@ -165,6 +165,9 @@ struct model_cycle {
 	int has_process_cpu;	/* its wait gave the process's CPU clock (schema >= 2.3) */
 	int64_t process_cpu_ns;	/* that clock at the wait's return */
 	double host_s;		/* its host phase's demand on the host CPUs (model_build.c) */
+	/* the thread's CPU inside its wait (the tracer's clock from the wait's entry to its
+	 * return, schema >= 2.2: going to sleep and being woken); < 0: not in the trace */
+	double wait_cpu_s;
 };
 
 /*
@@ -188,6 +191,11 @@ void model_workers_change(const struct model *m, const struct model_whatif *w, s
 /* The share of a runtime hand-off that is CPU for class c: from the process's CPU clock,
  * else 1 (model_workers.c). */
 double model_workers_cpu_share(const struct model *m, size_t c);
+/* What one wake-up of a sleeping worker costs in CPU, measured (model_workers.c): the host
+ * threads' mean CPU inside their waits over the cycles of the process's CPU per cycle (the
+ * count in *waits, may be NULL); -1 when not measured (no process clock demand, or no
+ * thread clock at those waits). */
+double model_workers_wake_cpu(const struct model *m, size_t *waits);
 /* What workers=N means here, for the output (NULL without it); as JSON (model_workers.c). */
 const char *model_workers_note(const struct model *m, const struct model_whatif *w, char *buf,
 			       size_t size);

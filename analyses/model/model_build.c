@@ -431,7 +431,8 @@ static int host_samples(struct build *b, size_t thread, int cpu_time, int64_t wa
 }
 
 /* The cycle of thread from begin_ns to its wait's return (with the process's CPU clock
- * there when the trace has it), its host phase's demand host_s. */
+ * there and the thread's CPU inside the wait when the trace has them), its host phase's
+ * demand host_s. */
 static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
 		     const struct model_call *wait, double host_s)
 {
@@ -440,7 +441,9 @@ static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
 	if (!c)
 		return -1;
 	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
-				   wait->process_cpu_ns, host_s };
+				   wait->process_cpu_ns, host_s, -1.0 };
+	if (wait->has_thread_cpu)
+		c->wait_cpu_s = (double)(wait->thread_cpu_end_ns - wait->thread_cpu_begin_ns) / 1e9;
 	return 0;
 }
 

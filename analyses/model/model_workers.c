@@ -10,8 +10,13 @@
  * a sleeping thread, CPU work on the host CPUs, and having any is one hand-off back to the
  * packet processor (its wait for the last workgroup), a latency on the dispatch's path. The
  * kernel's own work is the same however many threads share it: it stays the demand it was
- * on the same cores. The trace measures one such wake-up: the device's launch latency when
- * it was idle (a doorbell waking the sleeping packet processor, model_device.c).
+ * on the same cores. The trace measures such a wake-up twice: its wall time as the device's
+ * launch latency when it was idle (a doorbell waking the sleeping packet processor,
+ * model_device.c), and its CPU on the host threads, whose blocked waits are the same sleep
+ * (their CPU clock at a wait's entry and return, schema 2.2). With the process's CPU clock
+ * (schema 2.3) a wake-up is charged that CPU, the helper's only cost that measurably
+ * remains: going from 1 to 2 workers made multi_thread's traced runs 0-7 % slower
+ * (bench/RESULTS.md, branch workers).
  *
  * On a real GPU (and the CPU runtime modelled as one, --devices-off-cpu) workers=N is the
  * number of dispatches the GPU runs at once: its servers (model_solve.c).
@@ -66,17 +71,55 @@ double model_workers_cpu_share(const struct model *m, size_t c)
 	return fmin(1.0, fmax(0.0, device_cpu / device_wall));
 }
 
+/*
+ * What one wake-up of a sleeping worker costs in CPU, as the trace measured it on the host
+ * threads: a host thread's blocked wait is the same futex sleep a worker's condvar is (go to
+ * sleep, be woken, look at what woke it), and the tracer reads the thread's CPU clock at the
+ * wait's entry and return (schema 2.2). The mean over the cycles the process's CPU per cycle
+ * was measured on (model_shared.c: all the class's threads cycling; the setup's first wait
+ * and the teardown's are not in it).
+ */
+double model_workers_wake_cpu(const struct model *m, size_t *waits)
+{
+	const struct model_cycle *cy = m->cycles.items;
+	double sum = 0.0;
+	size_t n = 0;
+
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
+		for (size_t i = 0; i < m->cycles.count; i++) {
+			if (cy[i].end_ns <= m->pcpu_first_ns || cy[i].end_ns > m->pcpu_last_ns ||
+			    cy[i].wait_cpu_s < 0.0)
+				continue;
+			sum += cy[i].wait_cpu_s;
+			n++;
+		}
+	}
+	if (waits)
+		*waits = n;
+	return n ? sum / (double)n : -1.0;
+}
+
+/* What a wake-up is charged in CPU with the process's clock, h the hand-off: the measured
+ * wake-up's CPU, else (no thread clock at the waits) the CPU share of a hand-off. */
+static double wake_charge(const struct model *m, size_t c, double h)
+{
+	double wake = model_workers_wake_cpu(m, NULL);
+
+	return wake >= 0.0 ? wake : h * model_workers_cpu_share(m, c);
+}
+
 /* Per dispatch, h the hand-off: without the clock, each wake-up is h of CPU and the
- * hand-back h of latency. With it, a wake-up is share x h of CPU, and no latency on the
- * dispatch's path: the packet processor takes workgroups at once (runtime/workers.c); a
- * helper that wakes after the last one was taken finds the dispatch gone and sleeps again
- * (its CPU only), and one that joined took workgroups off the packet processor's path about
- * as long as waiting for its last one adds (the kernel on two threads at once). */
+ * hand-back h of latency. With it, a wake-up is its measured CPU (model_workers_wake_cpu;
+ * else share x h), and no latency on the dispatch's path: the packet processor takes
+ * workgroups at once (runtime/workers.c); a helper that wakes after the last one was taken
+ * finds the dispatch gone and sleeps again (its CPU only), and one that joined took
+ * workgroups off the packet processor's path about as long as waiting for its last one adds
+ * (the kernel on two threads at once). */
 void model_workers_change(const struct model *m, const struct model_whatif *w, size_t c,
 			  double *cpu_s, double *latency_s)
 {
 	const struct model_class *cl = &m->classes[c];
-	double wake_now, back_now, wake_then, back_then, wakes, backs, share;
+	double wake_now, back_now, wake_then, back_then, wakes, backs;
 
 	*cpu_s = 0.0;
 	*latency_s = 0.0;
@@ -86,19 +129,18 @@ void model_workers_change(const struct model *m, const struct model_whatif *w, s
 	handoffs(m->cpu_workers, &wake_then, &back_then);
 	wakes = wake_now - wake_then;
 	backs = back_now - back_then;
-	share = model_workers_cpu_share(m, c);
 	for (size_t k = 0; k < m->stations_count; k++) {
 		const struct model_station *st = &m->stations[k];
-		double h = cl->visits[k] * st->launch_s;
+		double h = st->launch_s;
 
 		if (st->kind != MODEL_GPU)
 			continue;
 		if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
-			*cpu_s += h * share * wakes;
+			*cpu_s += cl->visits[k] * wake_charge(m, c, h) * wakes;
 			continue;
 		}
-		*cpu_s += h * wakes;
-		*latency_s += h * backs;
+		*cpu_s += cl->visits[k] * h * wakes;
+		*latency_s += cl->visits[k] * h * backs;
 	}
 }
 
@@ -111,10 +153,28 @@ static double handoff_s(const struct model *m)
 	return 0.0;
 }
 
+/* With the process's clock, what a wake-up was charged in CPU, for the output. */
+static void process_cpu_wake_text(const struct model *m, char *buf, size_t size)
+{
+	size_t waits;
+	double wake = model_workers_wake_cpu(m, &waits);
+
+	if (wake >= 0.0)
+		snprintf(buf, size, "%.2f us of CPU (a host thread's mean CPU inside its waits, "
+			 "going to sleep and being woken: %zu steady waits)", wake * 1e6, waits);
+	else
+		snprintf(buf, size, "%.6f s of CPU (the share %.3f of the GPU's launch latency "
+			 "when idle, %.6f s, that is CPU: the process's CPU beyond the host phases "
+			 "over the devices' and hand-offs' time; the trace has no thread clock at the "
+			 "waits)", model_workers_cpu_share(m, 0) * handoff_s(m),
+			 model_workers_cpu_share(m, 0), handoff_s(m));
+}
+
 const char *model_workers_note(const struct model *m, const struct model_whatif *w, char *buf,
 			       size_t size)
 {
 	double wake_now, back_now, wake_then, back_then;
+	char wake[320];
 
 	if (!w || !w->workers)
 		return NULL;
@@ -127,15 +187,13 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 	handoffs(w->workers, &wake_now, &back_now);
 	handoffs(m->cpu_workers, &wake_then, &back_then);
 	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU) {
+		process_cpu_wake_text(m, wake, sizeof(wake));
 		snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host "
 			 "threads sleeping between dispatches: per dispatch %+g wake-ups of a worker, "
-			 "each the GPU's launch latency when idle, %.6f s, of which %.3f is CPU (the "
-			 "process's CPU beyond the host phases over the devices' and hand-offs' "
-			 "time), the CPU only: no latency on the dispatch's path (the packet processor takes "
-			 "workgroups meanwhile); the kernels' work is unchanged (on a real GPU "
-			 "workers= is the dispatches it runs at once)",
-			 w->workers, m->cpu_workers, wake_now - wake_then, handoff_s(m),
-			 model_workers_cpu_share(m, 0));
+			 "each %s, the CPU only: no latency on the dispatch's path (the packet "
+			 "processor takes workgroups meanwhile); the kernels' work is unchanged (on a "
+			 "real GPU workers= is the dispatches it runs at once)",
+			 w->workers, m->cpu_workers, wake_now - wake_then, wake);
 		return buf;
 	}
 	snprintf(buf, size, "workers=%u (traced: %u): the CPU runtime's workers are host threads "
@@ -147,10 +205,34 @@ const char *model_workers_note(const struct model *m, const struct model_whatif 
 	return buf;
 }
 
+/* The wake-up's CPU as the JSON has it: measured (null when not), what one is charged and
+ * from what. */
+static void wake_json(const struct model *m, FILE *out)
+{
+	size_t waits;
+	double wake = model_workers_wake_cpu(m, &waits), share, charged;
+	const char *from;
+
+	share = m->classes_count ? model_workers_cpu_share(m, 0) : 1.0;
+	if (wake >= 0.0) {
+		fprintf(out, "\"wakeup_cpu_s\": %.9g, ", wake);
+		charged = wake;
+		from = "host threads' CPU inside their waits";
+	} else {
+		fputs("\"wakeup_cpu_s\": null, ", out);
+		charged = m->shared ? share * handoff_s(m) : 0.0;
+		from = !m->shared ? "none: the GPU apart from the host CPUs" :
+		       m->demand_source == MODEL_DEMAND_PROCESS_CPU ? "CPU share of the hand-off" :
+		       "the hand-off";
+	}
+	fprintf(out, "\"wakeup_cpu_waits\": %zu, \"wakeup_cpu_charged_s\": %.9g, "
+		"\"wakeup_cpu_from\": \"%s\", ", waits, charged, from);
+}
+
 void model_workers_json(const struct model *m, const struct model_whatif *w, FILE *out)
 {
 	double wake_now = 0.0, back_now = 0.0, wake_then = 0.0, back_then = 0.0;
-	char buf[768];
+	char buf[1024];
 
 	fprintf(out, "{\"traced\": %u, \"what_if\": ", m->cpu_workers);
 	if (w && w->workers)
@@ -161,10 +243,11 @@ void model_workers_json(const struct model *m, const struct model_whatif *w, FIL
 		handoffs(w->workers, &wake_now, &back_now);
 		handoffs(m->cpu_workers, &wake_then, &back_then);
 	}
-	fprintf(out, ", \"handoff_s\": %.9g, \"handoff_cpu_share\": %.6g, "
-		"\"wakeups_per_dispatch_change\": %g, \"handbacks_per_dispatch_change\": %g, "
-		"\"note\": ", handoff_s(m), m->classes_count ? model_workers_cpu_share(m, 0) : 1.0,
-		wake_now - wake_then, back_now - back_then);
+	fprintf(out, ", \"handoff_s\": %.9g, \"handoff_cpu_share\": %.6g, ", handoff_s(m),
+		m->classes_count ? model_workers_cpu_share(m, 0) : 1.0);
+	wake_json(m, out);
+	fprintf(out, "\"wakeups_per_dispatch_change\": %g, \"handbacks_per_dispatch_change\": %g, "
+		"\"note\": ", wake_now - wake_then, back_now - back_then);
 	if (model_workers_note(m, w, buf, sizeof(buf)))
 		json_string_write(buf, out);
 	else

@@ -3,14 +3,16 @@
 # (private lttng-sessiond), at 1 and 2 workers (HSATRACE_CPU_WORKERS): the traced worker
 # count read from the trace, the hand-off the change costs taken from the trace's own launch
 # latency, the prediction moving the way the runtime's structure says (each worker beyond
-# the first is woken per dispatch: more workers, a longer run; fewer, a shorter one), as
-# traced when N is the traced count, the GPU's servers with the devices apart, and bad values.
+# the first is woken per dispatch: more workers, a longer run; fewer, a shorter one), a
+# wake-up's CPU as the trace's host threads spent it inside their waits (recomputed here
+# from the trace; the launch latency on a trace without CPU clocks), as traced when N is the
+# traced count, the GPU's servers with the devices apart, and bad values.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
 	"$S/multi_thread"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 12
+plan 14
 export LC_ALL=C
 model_start
 q() { perl -MJSON::PP -e '
@@ -32,6 +34,40 @@ is "$(q "$tmp/up.json" '$j->{predicted}{total_s} > $j->{modelled}{total_s} ? "lo
 is "$(q "$tmp/up.json" 'my $w = $j->{workers}; join " ", $w->{what_if}, $w->{wakeups_per_dispatch_change},
 	$w->{handbacks_per_dispatch_change}, $w->{handoff_s} == $g->{launch_latency_s} && $w->{handoff_s} > 0 ? "h" : "?"')" \
 	"2 1 1 h" "1 -> 2 workers: one wake-up and one hand-back a dispatch, each the trace's idle launch latency"
+# The wake-up's CPU recomputed from the trace: the mean of thread_cpu_end_ns -
+# thread_cpu_begin_ns of the waits whose API exit is in the process clock's window
+# (process_cpu_first_ns, process_cpu_last_ns]; what one wake-up is charged. Without the
+# window (a recording too short for one), the share of the hand-off instead.
+wake=$(babeltrace2 --clock-cycles "$tmp/w1" 2>/dev/null | perl -MJSON::PP -e '
+	open my $f, "<", shift or die; local $/; my $j = decode_json(<$f>); $/ = "\n";
+	my $s = $j->{shared_cpus}; my $w = $j->{workers};
+	if (($s->{demand_source} // "") ne "process cpu clock") {
+		print defined $w->{wakeup_cpu_s} ? "a wake-up measured without the window\n" :
+			abs($w->{wakeup_cpu_charged_s} - $w->{handoff_cpu_share} * $w->{handoff_s}) <
+			1e-9 ? "same\n" : "charged $w->{wakeup_cpu_charged_s}\n";
+		exit;
+	}
+	my (%in, $n, $sum);
+	while (<STDIN>) {
+		my ($ts) = /^\[0*(\d+)\]/ or next;
+		my ($tid) = /vtid = (\d+)/; my ($corr) = /correlation_id = (\d+)/;
+		if (/hsa_activity:signal_wait:.*thread_cpu_begin_ns = (\d+), thread_cpu_end_ns = (\d+)/) {
+			$in{"$tid $corr"} = ($2 - $1) / 1e9;
+		} elsif (/hsa_api_exit:hsa_signal_wait/ && $ts > $s->{process_cpu_first_ns} &&
+			 $ts <= $s->{process_cpu_last_ns} && defined $in{"$tid $corr"}) {
+			$n++; $sum += $in{"$tid $corr"};
+		}
+	}
+	my $want = $n ? $sum / $n : -1;
+	print $n && $w->{wakeup_cpu_waits} == $n && abs($w->{wakeup_cpu_s} - $want) < 1e-6 * $want &&
+		$w->{wakeup_cpu_charged_s} == $w->{wakeup_cpu_s} ? "same\n" :
+		"$want over $n, got $w->{wakeup_cpu_s} over $w->{wakeup_cpu_waits}\n"' "$tmp/up.json")
+is "$wake" same "1 -> 2 workers: a wake-up's CPU is the host threads' mean CPU inside their steady waits, recomputed from the trace"
+"$hsat" model -f json -w workers=3 -o "$tmp/old.json" "$HSATRACE_SRC/tests/model/traces/multi_thread-2.1"
+is "$(q "$tmp/old.json" 'my $w = $j->{workers}; join " ", defined $w->{wakeup_cpu_s} ? "measured" : "null",
+	$w->{wakeup_cpu_charged_s} == $w->{handoff_s} ? "h" : "?", $w->{wakeup_cpu_from}, $w->{wakeups_per_dispatch_change}')" \
+	"null h the hand-off 1" "a schema 2.1 trace (no CPU clocks): a wake-up is charged the idle launch latency, as before"
+
 "$hsat" model -f json -w workers=4 -o "$tmp/up4.json" "$tmp/w1"
 longer=$(perl -e 'print $ARGV[0] > $ARGV[1] ? "longer" : "not longer"' \
 	"$(q "$tmp/up4.json" '$j->{predicted}{total_s}')" "$(q "$tmp/up.json" '$j->{predicted}{total_s}')")

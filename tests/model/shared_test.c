@@ -35,6 +35,12 @@ static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute
  * cores' worth of CPU all along: the clock at time t is rate x t */
 static double process_cpu_rate;
 static uint64_t alone = ALONE;
+/* When set, the waits also carry the thread's CPU clock (schema 2.2): each thread's host
+ * phase uses HOST_CPU_US of it, its wait wait_cpu_us[thread] (11: A, 12: B), set per
+ * stretch of the scenario (alone or both cycling) */
+static int thread_cpu_traced;
+static int64_t wait_cpu_us[2], thread_clock_ns[2];
+#define HOST_CPU_US 20
 
 static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
 {
@@ -76,6 +82,15 @@ static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
 		e->correlation_id = corr;
 		e->has_process_cpu = 1;
 		e->process_cpu_ns = llround(process_cpu_rate * (double)(t + len));
+		if (thread_cpu_traced) {
+			int64_t *clock = &thread_clock_ns[vtid - 11];
+
+			*clock += HOST_CPU_US * US;
+			e->has_thread_cpu = 1;
+			e->thread_cpu_begin_ns = *clock;
+			*clock += wait_cpu_us[vtid - 11] * US;
+			e->thread_cpu_end_ns = *clock;
+		}
 	}
 	wait_call(t + len, 0, vtid, corr, 0);
 	return t + len;
@@ -101,13 +116,17 @@ static void scenario(int64_t both_us)
 	e = push(MODEL_EV_AGENT, 1, 10);
 	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1;
 	e->compute_units = gpu_workers;
+	thread_clock_ns[0] = thread_clock_ns[1] = 0;
+	wait_cpu_us[0] = wait_cpu_us[1] = 50; /* alone: not the steady window's */
 	for (; k < alone; k++)
 		a = cycle(11, k, a, 100 * US);
 	b = start_b;
+	wait_cpu_us[0] = 3, wait_cpu_us[1] = 7;
 	for (uint64_t j = 0; j < BOTH; j++, k++) {
 		a = cycle(11, k, a, both_us * US);
 		b = cycle(12, j, b, both_us * US);
 	}
+	wait_cpu_us[1] = 50;
 	for (uint64_t j = BOTH; j < BOTH + alone; j++)
 		b = cycle(12, j, b, 100 * US);
 	qsort(evs, nev, sizeof(evs[0]), by_time);
@@ -446,9 +465,52 @@ static void workers_process_cpu(void)
 	model_workers_change(&m, &w, 0, &cpu, &lat);
 	ok(m.demand_source == MODEL_DEMAND_PROCESS_CPU && share > 0.0 && share < 1.0 &&
 	   fabs(model_workers_cpu_share(&m, 0) - share) < 1e-9 &&
+	   model_workers_wake_cpu(&m, NULL) == -1.0 &&
 	   fabs(cpu - share * h) < 1e-12 && lat == 0.0,
-	   "workers 1 -> 2 with the process clock: CPU share %.6f of a hand-off h = %.9f s: "
-	   "CPU share x h (%.9f), no latency (%.9f)", share, h, cpu, lat);
+	   "workers 1 -> 2 with the process clock, no thread clock at the waits: CPU share %.6f "
+	   "of a hand-off h = %.9f s: CPU share x h (%.9f), no latency (%.9f)", share, h, cpu,
+	   lat);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
+/*
+ * workers= 1 -> 2 with the process clock and the threads' (schema 2.2) at the waits: a
+ * wake-up is charged the host threads' mean CPU inside their waits over the window the
+ * process's CPU per cycle was measured on (38 cycles of each thread while both cycle: A's
+ * waits 3 us, B's 7 us; the cycles alone, 50 us, are not in it): 5 us, whatever the launch
+ * latency; no latency.
+ */
+static void workers_wake_cpu(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	struct model_whatif w;
+	char err[256] = "";
+	double want = (38 * 3e-6 + 38 * 7e-6) / 76, wake, cpu, lat;
+	size_t waits = 0;
+
+	gpu_workers = 1;
+	process_cpu_rate = 1.9;
+	thread_cpu_traced = 1;
+	scenario(100);
+	gpu_workers = 2;
+	process_cpu_rate = 0.0;
+	thread_cpu_traced = 0;
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "workers with the thread clock: model built: %s", err);
+		goto end;
+	}
+	wake = model_workers_wake_cpu(&m, &waits);
+	model_whatif_init(&w);
+	w.workers = 2;
+	model_workers_change(&m, &w, 0, &cpu, &lat);
+	ok(m.demand_source == MODEL_DEMAND_PROCESS_CPU && m.pcpu_cycles == 76 && waits == 76 &&
+	   fabs(wake - want) < 1e-12 && fabs(cpu - want) < 1e-12 && lat == 0.0,
+	   "workers 1 -> 2 with the thread clock: a wake-up is the mean CPU inside the %zu "
+	   "steady waits, %.9f s (got %.9f over %zu; charged %.9f, latency %.9f)",
+	   m.pcpu_cycles, want, wake, waits, cpu, lat);
 end:
 	model_release(&m);
 	model_trace_release(&t);
@@ -456,7 +518,7 @@ end:
 
 int main(void)
 {
-	plan(32);
+	plan(33);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -470,6 +532,7 @@ int main(void)
 	process_cpu(120, 0.8, ALONE, "process CPU, 120 us cycles at 0.8 cores, 10 alone");
 	process_cpu(150, 0.8, ALONE, "process CPU, 150 us cycles at 0.8 cores, 10 alone");
 	workers_process_cpu();
+	workers_wake_cpu();
 	{
 		struct model_trace t;
 		struct model m = { 0 };
