@@ -17,7 +17,8 @@ plan 9
 tracer_record_multi_thread mt
 ok $? "multi_thread recorded (3 threads x 20 dispatches)"
 
-awk -f "$HSATRACE_SRC/tests/tracer/check-process-cpu.awk" "$TR/mt.txt" >"$TR/pcpu.stats"
+awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-process-cpu.awk" \
+	"$TR/mt.txt" >"$TR/pcpu.stats"
 diag "$(cat "$TR/pcpu.stats")"
 waits=$(grep -c ' hsa_api_entry:hsa_\(amd_\)\{0,1\}signal_wait_' "$TR/mt.txt")
 v() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$TR/pcpu.stats"; }

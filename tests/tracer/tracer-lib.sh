@@ -62,7 +62,8 @@ tracer_record() {
 		{ diag "$(cat "$_log")"; return 1; }
 	babeltrace2 --clock-cycles "$_trace" >"$TR/$_rname.txt" 2>"$TR/$_rname.bt-err" ||
 		{ diag "babeltrace2: $(cat "$TR/$_rname.bt-err")"; return 1; }
-	awk -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" "$TR/$_rname.txt" >"$TR/$_rname.stats"
+	awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" \
+		"$TR/$_rname.txt" >"$TR/$_rname.stats"
 }
 
 tracer_record_multi_thread() {
