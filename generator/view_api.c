@@ -91,10 +91,8 @@ static void api_time_graph(struct tc *tc)
 			 "hsatrace: HSA API call stack", API_ANALYSIS);
 	views_named_entry_start(tc, "Processes/*", NULL);
 	tc_entry_start(tc, "Threads/*", NULL);
-	tc_entry_start_text(tc, "CallStack/*", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "failed", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "CallStack/*", ".");
+	views_leaf_entry(tc, "failed", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");

@@ -104,16 +104,14 @@ static void gpu_time_graph(struct tc *tc)
 			 "hsatrace: GPU kernels and copies", GPU_ANALYSIS);
 	views_named_entry_start(tc, "Agents/*", NULL);
 	tc_entry_start(tc, "Queues/*", NULL);
-	tc_entry_start_text(tc, "kernels/*", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "kernels/*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	/* Copies > source agent > destination agent > one row per overlapping copy */
 	tc_entry_start(tc, "Copies", NULL);
 	tc_entry_start(tc, "*", NULL);
 	tc_entry_start(tc, "*", NULL);
-	tc_entry_start_text(tc, "*", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");

@@ -191,12 +191,9 @@ static void threads_view(struct tc *tc)
 	tc_defined_value(tc, "in a system call", KSTATE_SYSCALL, "#0060D0");
 	tc_defined_value(tc, "exited", KSTATE_EXITED, "#505050");
 	views_named_entry_start(tc, "Threads/*", "state");
-	tc_entry_start_text(tc, "cpu", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "syscall", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "hsa", "1");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "cpu", ".");
+	views_leaf_entry(tc, "syscall", ".");
+	views_leaf_entry(tc, "hsa", "1");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
 }
@@ -208,10 +205,8 @@ static void cpus_view(struct tc *tc)
 	views_view_start(tc, "timeGraphView", "org.hsatrace.kernel.cpus.view",
 			 "hsatrace: CPUs", KERNEL_ANALYSIS);
 	tc_entry_start_text(tc, "CPUs/*", "thread");
-	tc_entry_start_text(tc, "irq", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "softirq", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "irq", ".");
+	views_leaf_entry(tc, "softirq", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
 }

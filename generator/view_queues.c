@@ -212,8 +212,7 @@ static void queues_time_graph(struct tc *tc)
 	}
 	views_named_entry_start(tc, "Agents/*", NULL);
 	tc_entry_start(tc, "Queues/*", "state");
-	tc_entry_start_text(tc, "kernel", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "kernel", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");

@@ -72,6 +72,12 @@ void views_named_entry_start(struct tc *tc, const char *path, const char *displa
 	xml_writer_element(tc->xw, "name", "type", "constant", "value", "name", NULL);
 }
 
+void views_leaf_entry(struct tc *tc, const char *path, const char *display)
+{
+	tc_entry_start_text(tc, path, display);
+	xml_writer_end(tc->xw, "entry");
+}
+
 /* Whether the catalog has an event of provider `prefix` ("provider:"). */
 static int has_provider(const struct catalog *cat, const char *prefix)
 {

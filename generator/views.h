@@ -70,6 +70,9 @@ void views_view_start(struct tc *tc, const char *element, const char *id, const 
  * a thread's): <entry path><name type="constant" value="name"/>. */
 void views_named_entry_start(struct tc *tc, const char *path, const char *display);
 
+/* A whole tc_entry_start_text entry, without entries under it (one row per state). */
+void views_leaf_entry(struct tc *tc, const char *path, const char *display);
+
 /* Calls fn for each category of HSA API events the catalog has (default, then hot) with the
  * trailing-wildcard patterns of its entries and exits ("hsa_api_entry:*", "hsa_api_exit:*"):
  * one handler per category matches every function of it. */
