@@ -76,10 +76,7 @@ static void api_handlers(struct tc *tc, const char *entry, const char *exit)
 
 static void api_state_provider(struct tc *tc, const char *id)
 {
-	tc_layout_comment(tc, id, API_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", id,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: HSA API calls", views_trace_types);
+	views_analysis_start(tc, "stateProvider", id, API_LAYOUT, "hsatrace: HSA API calls");
 	tc_location(tc, "process", "Processes/$context._vpid");
 	tc_location(tc, "thread", "Processes/$context._vpid/Threads/$context._vtid");
 	views_for_each_api_category(tc->cat, api_handlers, tc);
@@ -88,19 +85,14 @@ static void api_state_provider(struct tc *tc, const char *id)
 
 static void api_time_graph(struct tc *tc)
 {
-	static const char *const analyses[] = { API_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "timeGraphView");
-	xml_writer_attr(xw, "id", "org.hsatrace.api.view");
-	tc_head_view(tc, "hsatrace: HSA API call stack", analyses);
-	tc_entry_start(tc, "Processes/*", NULL);
-	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
+	views_view_start(tc, "timeGraphView", "org.hsatrace.api.view",
+			 "hsatrace: HSA API call stack", API_ANALYSIS);
+	views_named_entry_start(tc, "Processes/*", NULL);
 	tc_entry_start(tc, "Threads/*", NULL);
-	tc_entry_start_text(tc, "CallStack/*", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "failed", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "CallStack/*", ".");
+	views_leaf_entry(tc, "failed", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");

@@ -95,10 +95,8 @@ static void queue_handlers(struct tc *tc)
 
 static void counters_state_provider(struct tc *tc)
 {
-	tc_layout_comment(tc, COUNTERS_ANALYSIS, COUNTERS_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: counters", views_trace_types);
+	views_analysis_start(tc, "stateProvider", COUNTERS_ANALYSIS, COUNTERS_LAYOUT,
+			     "hsatrace: counters");
 	counter_handlers(tc);
 	pool_handlers(tc);
 	queue_handlers(tc);
@@ -111,12 +109,9 @@ static void counters_state_provider(struct tc *tc)
 static void xy_view(struct tc *tc, const char *id, const char *label, const char *path,
 		    const char *display, const char *display_type)
 {
-	static const char *const analyses[] = { COUNTERS_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "xyView");
-	xml_writer_attr(xw, "id", id);
-	tc_head_view(tc, label, analyses);
+	views_view_start(tc, "xyView", id, label, COUNTERS_ANALYSIS);
 	xml_writer_start(xw, "entry");
 	xml_writer_attr(xw, "path", path);
 	xml_writer_attr(xw, "displayType", display_type);

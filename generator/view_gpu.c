@@ -67,10 +67,8 @@ static void gpu_state_provider(struct tc *tc)
 {
 	struct xml_writer *xw = tc->xw;
 
-	tc_layout_comment(tc, GPU_ANALYSIS, GPU_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", GPU_ANALYSIS,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: GPU kernels and copies", views_trace_types);
+	views_analysis_start(tc, "stateProvider", GPU_ANALYSIS, GPU_LAYOUT,
+			     "hsatrace: GPU kernels and copies");
 	direction_mapping(tc);
 
 	tc_handler_start(tc, "hsa_activity:agent_info");
@@ -100,25 +98,20 @@ static void gpu_state_provider(struct tc *tc)
 
 static void gpu_time_graph(struct tc *tc)
 {
-	static const char *const analyses[] = { GPU_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "timeGraphView");
-	xml_writer_attr(xw, "id", "org.hsatrace.gpu.view");
-	tc_head_view(tc, "hsatrace: GPU kernels and copies", analyses);
-	tc_entry_start(tc, "Agents/*", NULL);
-	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
+	views_view_start(tc, "timeGraphView", "org.hsatrace.gpu.view",
+			 "hsatrace: GPU kernels and copies", GPU_ANALYSIS);
+	views_named_entry_start(tc, "Agents/*", NULL);
 	tc_entry_start(tc, "Queues/*", NULL);
-	tc_entry_start_text(tc, "kernels/*", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "kernels/*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	/* Copies > source agent > destination agent > one row per overlapping copy */
 	tc_entry_start(tc, "Copies", NULL);
 	tc_entry_start(tc, "*", NULL);
 	tc_entry_start(tc, "*", NULL);
-	tc_entry_start_text(tc, "*", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "*", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
@@ -331,9 +324,8 @@ static void gpu_pattern(struct tc *tc)
 	tc->user = &api;
 	views_for_each_api_category(tc->cat, collect_api, tc);
 	tc->user = NULL;
-	tc_layout_comment(tc, GPU_SEGMENTS, SEGMENTS_LAYOUT);
-	tc_analysis_start(tc, "pattern", GPU_SEGMENTS, views_analysis_version(tc->cat),
-			  "hsatrace: kernel, copy and API call durations", views_trace_types);
+	views_analysis_start(tc, "pattern", GPU_SEGMENTS, SEGMENTS_LAYOUT,
+			     "hsatrace: kernel, copy and API call durations");
 	direction_mapping(tc);
 	xml_writer_start(xw, "patternHandler");
 	pair_actions(tc, "kernel", "hsa_gpu:kernel_begin", "hsa_gpu:kernel_end", kernel_keys,

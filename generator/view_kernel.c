@@ -167,10 +167,8 @@ static void api_call(struct tc *tc, const char *entry, const char *exit)
 
 static void state_provider(struct tc *tc)
 {
-	tc_layout_comment(tc, KERNEL_ANALYSIS, KERNEL_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", KERNEL_ANALYSIS,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: Linux kernel and HSA threads", views_trace_types);
+	views_analysis_start(tc, "stateProvider", KERNEL_ANALYSIS, KERNEL_LAYOUT,
+			     "hsatrace: Linux kernel and HSA threads");
 	sched_switch(tc);
 	sched_wakeup(tc, "sched_wakeup");
 	sched_wakeup(tc, "sched_wakeup_new");
@@ -183,42 +181,32 @@ static void state_provider(struct tc *tc)
 
 static void threads_view(struct tc *tc)
 {
-	static const char *const analyses[] = { KERNEL_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "timeGraphView");
-	xml_writer_attr(xw, "id", "org.hsatrace.kernel.threads.view");
-	tc_head_view(tc, "hsatrace: threads (kernel state and HSA API)", analyses);
+	views_view_start(tc, "timeGraphView", "org.hsatrace.kernel.threads.view",
+			 "hsatrace: threads (kernel state and HSA API)", KERNEL_ANALYSIS);
 	tc_defined_value(tc, "running", KSTATE_RUNNING, "#118811");
 	tc_defined_value(tc, "preempted or runnable", KSTATE_RUNNABLE, "#E0C000");
 	tc_defined_value(tc, "blocked", KSTATE_BLOCKED, "#C8C8C8");
 	tc_defined_value(tc, "in a system call", KSTATE_SYSCALL, "#0060D0");
 	tc_defined_value(tc, "exited", KSTATE_EXITED, "#505050");
-	tc_entry_start(tc, "Threads/*", "state");
-	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
-	tc_entry_start_text(tc, "cpu", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "syscall", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "hsa", "1");
-	xml_writer_end(xw, "entry");
+	views_named_entry_start(tc, "Threads/*", "state");
+	views_leaf_entry(tc, "cpu", ".");
+	views_leaf_entry(tc, "syscall", ".");
+	views_leaf_entry(tc, "hsa", "1");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
 }
 
 static void cpus_view(struct tc *tc)
 {
-	static const char *const analyses[] = { KERNEL_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "timeGraphView");
-	xml_writer_attr(xw, "id", "org.hsatrace.kernel.cpus.view");
-	tc_head_view(tc, "hsatrace: CPUs", analyses);
+	views_view_start(tc, "timeGraphView", "org.hsatrace.kernel.cpus.view",
+			 "hsatrace: CPUs", KERNEL_ANALYSIS);
 	tc_entry_start_text(tc, "CPUs/*", "thread");
-	tc_entry_start_text(tc, "irq", ".");
-	xml_writer_end(xw, "entry");
-	tc_entry_start_text(tc, "softirq", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "irq", ".");
+	views_leaf_entry(tc, "softirq", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
 }

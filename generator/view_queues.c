@@ -184,10 +184,8 @@ static void kernel_begin_end(struct tc *tc)
 
 static void queues_state_provider(struct tc *tc)
 {
-	tc_layout_comment(tc, QUEUES_ANALYSIS, QUEUES_LAYOUT);
-	tc_analysis_start(tc, "stateProvider", QUEUES_ANALYSIS,
-			  views_analysis_version(tc->cat),
-			  "hsatrace: HSA queues", views_trace_types);
+	views_analysis_start(tc, "stateProvider", QUEUES_ANALYSIS, QUEUES_LAYOUT,
+			     "hsatrace: HSA queues");
 	queue_lifetime(tc);
 	packet_submit(tc);
 	kernel_begin_end(tc);
@@ -196,12 +194,10 @@ static void queues_state_provider(struct tc *tc)
 
 static void queues_time_graph(struct tc *tc)
 {
-	static const char *const analyses[] = { QUEUES_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "timeGraphView");
-	xml_writer_attr(xw, "id", "org.hsatrace.queues.view");
-	tc_head_view(tc, "hsatrace: HSA queues (state and running kernel)", analyses);
+	views_view_start(tc, "timeGraphView", "org.hsatrace.queues.view",
+			 "hsatrace: HSA queues (state and running kernel)", QUEUES_ANALYSIS);
 	tc_defined_value(tc, "waiting on a barrier", STATE_BARRIER, "#D03030");
 	tc_defined_value(tc, "idle", "0", "#D8D8D8");
 	for (int n = 1; n <= BUSY_LEVELS; n++) {
@@ -214,11 +210,9 @@ static void queues_time_graph(struct tc *tc)
 			 0x90 - n * 0x10);
 		tc_defined_value(tc, name, value, color);
 	}
-	tc_entry_start(tc, "Agents/*", NULL);
-	xml_writer_element(xw, "name", "type", "constant", "value", "name", NULL);
+	views_named_entry_start(tc, "Agents/*", NULL);
 	tc_entry_start(tc, "Queues/*", "state");
-	tc_entry_start_text(tc, "kernel", ".");
-	xml_writer_end(xw, "entry");
+	views_leaf_entry(tc, "kernel", ".");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "entry");
 	xml_writer_end(xw, "timeGraphView");
@@ -226,12 +220,10 @@ static void queues_time_graph(struct tc *tc)
 
 static void queues_occupancy(struct tc *tc)
 {
-	static const char *const analyses[] = { QUEUES_ANALYSIS, NULL };
 	struct xml_writer *xw = tc->xw;
 
-	xml_writer_start(xw, "xyView");
-	xml_writer_attr(xw, "id", "org.hsatrace.queues.occupancy.view");
-	tc_head_view(tc, "hsatrace: queue occupancy (packets in flight)", analyses);
+	views_view_start(tc, "xyView", "org.hsatrace.queues.occupancy.view",
+			 "hsatrace: queue occupancy (packets in flight)", QUEUES_ANALYSIS);
 	xml_writer_start(xw, "entry");
 	xml_writer_attr(xw, "path", "Agents/*/Queues/*");
 	xml_writer_element(xw, "display", "type", "constant", "value", "inflight", NULL);

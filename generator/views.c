@@ -48,6 +48,36 @@ const char *views_analysis_version(const struct catalog *cat)
 	return version;
 }
 
+void views_analysis_start(struct tc *tc, const char *element, const char *id,
+			  const char *layout, const char *label)
+{
+	tc_layout_comment(tc, id, layout);
+	tc_analysis_start(tc, element, id, views_analysis_version(tc->cat), label,
+			  views_trace_types);
+}
+
+void views_view_start(struct tc *tc, const char *element, const char *id, const char *label,
+		      const char *analysis)
+{
+	const char *const analyses[] = { analysis, NULL };
+
+	xml_writer_start(tc->xw, element);
+	xml_writer_attr(tc->xw, "id", id);
+	tc_head_view(tc, label, analyses);
+}
+
+void views_named_entry_start(struct tc *tc, const char *path, const char *display)
+{
+	tc_entry_start(tc, path, display);
+	xml_writer_element(tc->xw, "name", "type", "constant", "value", "name", NULL);
+}
+
+void views_leaf_entry(struct tc *tc, const char *path, const char *display)
+{
+	tc_entry_start_text(tc, path, display);
+	xml_writer_end(tc->xw, "entry");
+}
+
 /* Whether the catalog has an event of provider `prefix` ("provider:"). */
 static int has_provider(const struct catalog *cat, const char *prefix)
 {

@@ -53,6 +53,26 @@ void view_write_counters(struct tc *tc);
 
 /* Helpers shared by the writers (views.c). */
 
+/*
+ * Opens an hsatrace analysis, <stateProvider> or <pattern> (element): the comment with its
+ * attribute layout (tc_layout_comment), then tc_analysis_start with the schema's version
+ * (views_analysis_version) and views_trace_types. Close it with xml_writer_end(element).
+ */
+void views_analysis_start(struct tc *tc, const char *element, const char *id,
+			  const char *layout, const char *label);
+
+/* Opens a view, <timeGraphView> or <xyView> (element), with its id and the head naming the
+ * one analysis it shows and its label. Close it with xml_writer_end(element). */
+void views_view_start(struct tc *tc, const char *element, const char *id, const char *label,
+		      const char *analysis);
+
+/* tc_entry_start whose rows are named by their attribute "name" (an agent's, a process's,
+ * a thread's): <entry path><name type="constant" value="name"/>. */
+void views_named_entry_start(struct tc *tc, const char *path, const char *display);
+
+/* A whole tc_entry_start_text entry, without entries under it (one row per state). */
+void views_leaf_entry(struct tc *tc, const char *path, const char *display);
+
 /* Calls fn for each category of HSA API events the catalog has (default, then hot) with the
  * trailing-wildcard patterns of its entries and exits ("hsa_api_entry:*", "hsa_api_exit:*"):
  * one handler per category matches every function of it. */

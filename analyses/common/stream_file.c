@@ -36,3 +36,17 @@ void stream_file_describe(const char *trace_dir, const char *port_name, char *bu
 		snprintf(buf, size, "trace=%s stream=%s", trace_dir ? trace_dir : "?",
 			 port_name ? port_name : "?");
 }
+
+void stream_file_describe_port(const bt_port_output *port,
+			       const bt_component_source *const *srcs, const char *const *dirs,
+			       size_t n, char *buf, size_t size)
+{
+	const bt_port *p = bt_port_output_as_port_const(port);
+	const void *comp = bt_port_borrow_component_const(p);
+	const char *dir = NULL;
+
+	for (size_t i = 0; i < n && !dir; i++)
+		if (srcs[i] && comp == (const void *)bt_component_source_as_component_const(srcs[i]))
+			dir = dirs[i];
+	stream_file_describe(dir, bt_port_get_name(p), buf, size);
+}

@@ -29,15 +29,9 @@ struct read_state {
 static void describe_stream(const bt_port_output *upstream, char *buf, size_t size, void *data)
 {
 	const struct read_state *s = data;
-	const bt_port *port = bt_port_output_as_port_const(upstream);
-	const void *comp = bt_port_borrow_component_const(port);
-	const char *dir = NULL;
 
-	for (size_t i = 0; i < s->ndirs && !dir; i++)
-		if (s->srcs[i] &&
-		    comp == (const void *)bt_component_source_as_component_const(s->srcs[i]))
-			dir = s->dirs[i];
-	stream_file_describe(dir, bt_port_get_name(port), buf, size);
+	stream_file_describe_port(upstream, s->srcs, (const char *const *)s->dirs, s->ndirs, buf,
+				  size);
 }
 
 /* err = what, then babeltrace2's causes (and clears its error); the causes also in

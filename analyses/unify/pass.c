@@ -28,15 +28,8 @@ struct pass_sources {
 static void describe_stream(const bt_port_output *upstream, char *buf, size_t size, void *data)
 {
 	const struct pass_sources *ps = data;
-	const bt_port *port = bt_port_output_as_port_const(upstream);
-	const void *comp = bt_port_borrow_component_const(port);
-	const char *dir = NULL;
 
-	for (size_t i = 0; i < ps->n && !dir; i++)
-		if (ps->srcs[i] &&
-		    comp == (const void *)bt_component_source_as_component_const(ps->srcs[i]))
-			dir = ps->paths[i];
-	stream_file_describe(dir, bt_port_get_name(port), buf, size);
+	stream_file_describe_port(upstream, ps->srcs, ps->paths, ps->n, buf, size);
 }
 
 static const bt_plugin *plugin;

@@ -9,7 +9,6 @@
  *
  *   barrier_bench KERNELS.so [ITEMS [REPEAT]]   (default 1048576 items, best of 5)
  */
-#include <fcntl.h>
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <stdint.h>
@@ -17,14 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "traces-samples/apps/sample_util.h"
 
 #define MANY_BARRIERS 9
 
 struct bench {
-	hsa_agent_t gpu, cpu;
-	hsa_amd_memory_pool_t kernarg, fine;
-	hsa_executable_t executable;
+	hsa_agent_t gpu;
+	hsa_amd_memory_pool_t kernarg;
+	struct sample_program program;
 	hsa_queue_t *queue;
 	hsa_signal_t done;
 	float *data;
@@ -39,65 +39,32 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static hsa_status_t find_agent(hsa_agent_t agent, void *data)
-{
-	struct bench *b = data;
-	hsa_device_type_t type;
-
-	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
-	*(type == HSA_DEVICE_TYPE_GPU ? &b->gpu : &b->cpu) = agent;
-	return HSA_STATUS_SUCCESS;
-}
-
-static hsa_status_t find_pool(hsa_amd_memory_pool_t pool, void *data)
-{
-	struct bench *b = data;
-	uint32_t flags = 0;
-
-	hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
-	if (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT)
-		b->kernarg = pool;
-	else if (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED)
-		b->fine = pool;
-	return HSA_STATUS_SUCCESS;
-}
-
 static int setup(struct bench *b, const char *path)
 {
-	hsa_code_object_reader_t reader;
-	int fd = open(path, O_RDONLY);
+	struct sample_agents agents;
+	struct sample_pools pools;
 
-	if (fd < 0 || hsa_init() != HSA_STATUS_SUCCESS)
-		return -1;
-	hsa_iterate_agents(find_agent, b);
-	hsa_amd_agent_iterate_memory_pools(b->cpu, find_pool, b);
-	if (hsa_code_object_reader_create_from_file(fd, &reader) != HSA_STATUS_SUCCESS ||
-	    hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-				      NULL, &b->executable) != HSA_STATUS_SUCCESS ||
-	    hsa_executable_load_agent_code_object(b->executable, b->gpu, reader, NULL, NULL) !=
-		    HSA_STATUS_SUCCESS ||
-	    hsa_executable_freeze(b->executable, NULL) != HSA_STATUS_SUCCESS ||
-	    hsa_queue_create(b->gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+	if (sample_init() != HSA_STATUS_SUCCESS || sample_find_agents(&agents) != HSA_STATUS_SUCCESS ||
+	    sample_find_pools(&agents, &pools) != HSA_STATUS_SUCCESS ||
+	    sample_program_load(&b->program, agents.gpu, path) != HSA_STATUS_SUCCESS ||
+	    hsa_queue_create(agents.gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
 			     UINT32_MAX, &b->queue) != HSA_STATUS_SUCCESS ||
 	    hsa_signal_create(1, 0, NULL, &b->done) != HSA_STATUS_SUCCESS ||
-	    hsa_amd_memory_pool_allocate(b->fine, b->items * sizeof(float), 0,
-					 (void **)&b->data) != HSA_STATUS_SUCCESS)
+	    sample_pool_alloc(pools.host, b->items * sizeof(float), (void **)&b->data) !=
+		    HSA_STATUS_SUCCESS)
 		return -1;
-	close(fd);
+	b->gpu = agents.gpu;
+	b->kernarg = pools.kernarg;
 	memset(b->data, 0, b->items * sizeof(float));
 	return 0;
 }
 
 static uint64_t kernel_object(struct bench *b, const char *name)
 {
-	hsa_executable_symbol_t symbol;
-	uint64_t object = 0;
+	struct sample_kernel kernel = { 0 };
 
-	if (hsa_executable_get_symbol_by_name(b->executable, name, &b->gpu, &symbol) ==
-	    HSA_STATUS_SUCCESS)
-		hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-					       &object);
-	return object;
+	return sample_program_kernel(&b->program, b->gpu, name, &kernel) == HSA_STATUS_SUCCESS ?
+		kernel.object : 0;
 }
 
 /* One dispatch, to completion; its wall time in ns (0 on failure). */
@@ -155,10 +122,12 @@ static double per_item(struct bench *b, const char *kernel, int barriers, uint16
 
 int main(int argc, char **argv)
 {
-	struct bench b = { .items = argc > 2 ? (uint32_t)atol(argv[2]) : 1u << 20 };
+	struct bench b = { .items = argc > 2 ? (uint32_t)atol(argv[2]) : 1u << 20,
+			   .program = SAMPLE_PROGRAM_INIT };
 	int repeat = argc > 3 ? atoi(argv[3]) : 5;
 	static const uint16_t groups[] = { 64, 256, 1024 };
 
+	sample_set_program_name(argv[0]);
 	if (argc < 2 || b.items < 1024 || b.items % 1024 || repeat < 1) {
 		fprintf(stderr, "usage: barrier_bench KERNELS.so [ITEMS (multiple of 1024) [REPEAT]]\n");
 		return 2;
@@ -180,7 +149,7 @@ int main(int argc, char **argv)
 	hsa_amd_memory_pool_free(b.data);
 	hsa_signal_destroy(b.done);
 	hsa_queue_destroy(b.queue);
-	hsa_executable_destroy(b.executable);
+	sample_program_release(&b.program);
 	hsa_shut_down();
 	return 0;
 }

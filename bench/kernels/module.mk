@@ -17,7 +17,8 @@ BENCH_DEVICE_HEADERS := $(addprefix $(B_SHARE)/kernels/include/,hip/hip_runtime.
 $(BENCH_SWITCH): $(BUILD)/obj/bench/kernels/switch_bench.o $(BENCH_DEVICE_LIB)
 	$(link-exe)
 
-$(BENCH_BARRIER): $(BUILD)/obj/bench/kernels/barrier_bench.o $(BENCH_RUNTIME_LIB)
+$(BENCH_BARRIER): $(BUILD)/obj/bench/kernels/barrier_bench.o \
+		$(BUILD)/obj/traces-samples/apps/sample_util.o $(BENCH_RUNTIME_LIB)
 	$(link-exe) $(BENCH_RUNTIME_LIB) -Wl,-rpath,'$$ORIGIN/../../lib/hsatrace/cpu-runtime'
 
 $(BENCH_BARRIER_KERNELS): bench/kernels/barrier_kernels.hip $(BENCH_KERNELS_CMD) \

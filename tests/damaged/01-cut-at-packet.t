@@ -19,9 +19,7 @@ for p in "$app" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-unif
 	[ -x "$p" ] || skip_all "not built: $p"
 done
 plan 27
-# babeltrace2's own leaks on its error paths are not ours (see lsan.supp).
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR

@@ -17,8 +17,7 @@ for p in "$app" "$ooo" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatra
 	[ -x "$p" ] || skip_all "not built: $p"
 done
 plan 15
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR

@@ -17,7 +17,7 @@ for p in "$app" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-anal
 	[ -x "$p" ] || skip_all "not built: $p"
 done
 plan 16
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks fast
 
 lttng_harness_start || exit 1
 tmp=$LTTNG_HARNESS_DIR

@@ -14,7 +14,7 @@ for p in "$ovl" "$bin/hsatrace-stats" "$bin/hsatrace-report" "$bin/hsatrace-expo
 done
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 13
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks fast
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -100,8 +100,9 @@ static int make_event_classes(bt_trace_class *tc, bt_stream_class *sc, struct ov
 	return ret;
 }
 
-static int make_classes(bt_self_component *self, struct overlap_iter *it)
+static int make_classes(bt_self_component *self, void *state)
 {
+	struct overlap_iter *it = state;
 	bt_trace_class *tc = bt_trace_class_create(self);
 	bt_clock_class *cc = bt_clock_class_create(self);
 	bt_stream_class *sc = tc ? bt_stream_class_create(tc) : NULL;
@@ -178,9 +179,9 @@ static bt_message *plan_message(bt_self_message_iterator *self, struct overlap_i
 }
 
 /* The next message, or NULL with *done set when every stream is written. */
-static bt_message *next_message(bt_self_message_iterator *self, struct overlap_iter *it,
-				int *done)
+static bt_message *next_message(bt_self_message_iterator *self, void *state, int *done)
 {
+	struct overlap_iter *it = state;
 	const struct stream_plan *p;
 	size_t s;
 
@@ -197,45 +198,9 @@ static bt_message *next_message(bt_self_message_iterator *self, struct overlap_i
 	return bt_message_stream_end_create(self, it->streams[it->stream++]);
 }
 
-static bt_message_iterator_class_next_method_status
-overlap_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
-	     uint64_t *count)
+static void release(void *state)
 {
-	struct overlap_iter *it = bt_self_message_iterator_get_data(self);
-	int done = 0;
-
-	*count = 0;
-	while (*count < capacity) {
-		bt_message *m = next_message(self, it, &done);
-
-		if (done)
-			break;
-		if (!m)
-			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
-		msgs[(*count)++] = m;
-	}
-	return *count ? BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK :
-			BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
-}
-
-static struct overlap_iter iter_state;
-
-static bt_message_iterator_class_initialize_method_status
-overlap_iter_init(bt_self_message_iterator *self,
-		  bt_self_message_iterator_configuration *config,
-		  bt_self_component_port_output *port)
-{
-	(void)config;
-	(void)port;
-	if (make_classes(bt_self_message_iterator_borrow_component(self), &iter_state) != 0)
-		return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
-	bt_self_message_iterator_set_data(self, &iter_state);
-	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
-}
-
-static void overlap_iter_finalize(bt_self_message_iterator *self)
-{
-	struct overlap_iter *it = bt_self_message_iterator_get_data(self);
+	struct overlap_iter *it = state;
 
 	bt_packet_put_ref(it->packet);
 	for (size_t s = 0; s < N_STREAMS; s++)
@@ -245,8 +210,8 @@ static void overlap_iter_finalize(bt_self_message_iterator *self)
 
 int main(int argc, char **argv)
 {
-	static const struct ctf_source_iterator iterator = { overlap_next, overlap_iter_init,
-							     overlap_iter_finalize };
+	static struct overlap_iter state;
+	const struct ctf_source_iterator iterator = { make_classes, next_message, release, &state };
 
 	apart = argc > 1 && strcmp(argv[1], "--apart") == 0;
 	argc -= apart;

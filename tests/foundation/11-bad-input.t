@@ -14,10 +14,7 @@ command -v timeout >/dev/null || skip_all "timeout (coreutils) not installed"
 plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# babeltrace2's own leaks when metadata does not parse (tests/stats/lsan.supp) are matched
-# through their caller, which needs the slow unwinder.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks
 
 # The commands that read a trace, each as "NAME ARGS-BEFORE-THE-TRACE" (outputs under $tmp/out).
 commands="stats|report -o $tmp/out/report.html|export -f sqlite -o $tmp/out/export.db|unify -o $tmp/out/unified|model|analyze $HSATRACE_SRC/xml-views/hsa-queues.xml|views -o $tmp/out/views"

@@ -3,16 +3,61 @@
 
 #include <stdio.h>
 
+/* The component keeps the test's ctf_source_iterator (the initialize method data). */
 static bt_component_class_initialize_method_status
 source_init(bt_self_component_source *self, bt_self_component_source_configuration *config,
 	    const bt_value *params, void *data)
 {
 	(void)config;
 	(void)params;
-	(void)data;
+	bt_self_component_set_data(bt_self_component_source_as_self_component(self), data);
 	return bt_self_component_source_add_output_port(self, "out", NULL, NULL) == 0 ?
 		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK :
 		BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+}
+
+static bt_message_iterator_class_initialize_method_status
+iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configuration *config,
+	  bt_self_component_port_output *port)
+{
+	bt_self_component *comp = bt_self_message_iterator_borrow_component(self);
+	const struct ctf_source_iterator *iterator = bt_self_component_get_data(comp);
+
+	(void)config;
+	(void)port;
+	if (iterator->init(comp, iterator->state) != 0)
+		return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+	bt_self_message_iterator_set_data(self, (void *)iterator);
+	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
+}
+
+/* As many of the test's messages as fit, until its last one. */
+static bt_message_iterator_class_next_method_status
+iter_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
+	  uint64_t *count)
+{
+	const struct ctf_source_iterator *iterator = bt_self_message_iterator_get_data(self);
+	int done = 0;
+
+	*count = 0;
+	while (*count < capacity) {
+		bt_message *m = iterator->next(self, iterator->state, &done);
+
+		if (done)
+			break;
+		if (!m)
+			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
+		msgs[(*count)++] = m;
+	}
+	return *count ? BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK :
+			BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
+}
+
+static void iter_finalize(bt_self_message_iterator *self)
+{
+	const struct ctf_source_iterator *iterator = bt_self_message_iterator_get_data(self);
+
+	iterator->finalize(iterator->state);
 }
 
 /* sink.ctf.fs writing one trace into path, without its messages. */
@@ -32,18 +77,16 @@ static int add_sink(bt_graph *g, const bt_plugin *ctf, const char *path,
 	return ret;
 }
 
-/* The source component class of the test's message iterator. */
-static bt_component_class_source *source_class(const char *name,
-					       const struct ctf_source_iterator *iterator,
-					       bt_message_iterator_class **mic)
+/* The source component class of ctf_source.c's message iterator. */
+static bt_component_class_source *source_class(const char *name, bt_message_iterator_class **mic)
 {
 	bt_component_class_source *cls;
 
-	*mic = bt_message_iterator_class_create(iterator->next);
+	*mic = bt_message_iterator_class_create(iter_next);
 	if (!*mic)
 		return NULL;
-	bt_message_iterator_class_set_initialize_method(*mic, iterator->initialize);
-	bt_message_iterator_class_set_finalize_method(*mic, iterator->finalize);
+	bt_message_iterator_class_set_initialize_method(*mic, iter_init);
+	bt_message_iterator_class_set_finalize_method(*mic, iter_finalize);
 	cls = bt_component_class_source_create(name, *mic);
 	if (cls && bt_component_class_source_set_initialize_method(cls, source_init) != 0) {
 		bt_component_class_source_put_ref(cls);
@@ -56,7 +99,7 @@ int ctf_source_write(const char *name, const struct ctf_source_iterator *iterato
 		     const char *path)
 {
 	bt_message_iterator_class *mic = NULL;
-	bt_component_class_source *cls = source_class(name, iterator, &mic);
+	bt_component_class_source *cls = source_class(name, &mic);
 	bt_graph *g = bt_graph_create(0);
 	const bt_plugin *ctf = NULL;
 	const bt_component_source *src;
@@ -68,7 +111,8 @@ int ctf_source_write(const char *name, const struct ctf_source_iterator *iterato
 	if (bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, &ctf) !=
 	    BT_PLUGIN_FIND_STATUS_OK)
 		goto cleanup;
-	if (bt_graph_add_source_component(g, cls, name, NULL, BT_LOGGING_LEVEL_NONE, &src) != 0 ||
+	if (bt_graph_add_source_component_with_initialize_method_data(g, cls, name, NULL,
+		(void *)iterator, BT_LOGGING_LEVEL_NONE, &src) != 0 ||
 	    add_sink(g, ctf, path, &sink) != 0 ||
 	    bt_graph_connect_ports(g, bt_component_source_borrow_output_port_by_index_const(src, 0),
 		bt_component_sink_borrow_input_port_by_index_const(sink, 0), NULL) != 0)

@@ -5,8 +5,9 @@
  *
  *	return ctf_source_write("ooo", &iterator, argv[1]);
  *
- * The source has one output port, "out"; its message iterator is the test's (next, and the
- * initialize and finalize methods). The sink writes one trace into `path`, quietly.
+ * The source has one output port, "out". Its message iterator is ctf_source.c's; the test
+ * gives what differs: how its trace is made (init, into its own state), its messages one at a
+ * time (next), and how their references are put (finalize).
  */
 #ifndef HSATRACE_TESTS_CTF_SOURCE_H
 #define HSATRACE_TESTS_CTF_SOURCE_H
@@ -14,9 +15,13 @@
 #include <babeltrace2/babeltrace.h>
 
 struct ctf_source_iterator {
-	bt_message_iterator_class_next_method next;
-	bt_message_iterator_class_initialize_method initialize;
-	bt_message_iterator_class_finalize_method finalize;
+	/* Makes the trace's classes, trace and streams into state: 0, or -1 on failure. */
+	int (*init)(bt_self_component *self, void *state);
+	/* The next message; NULL with *done set after the last one, NULL alone on failure. */
+	bt_message *(*next)(bt_self_message_iterator *self, void *state, int *done);
+	/* Puts the references init and next left in state. */
+	void (*finalize)(void *state);
+	void *state;
 };
 
 /*

@@ -5,6 +5,7 @@
 #   is GOT WANT "name"
 #   run_ok "name" CMD...            runs CMD, passes when it exits 0
 #   diag MSG
+#   suppress_babeltrace_leaks [fast] for tests that feed babeltrace2 damaged traces (below)
 # Paths: HSATRACE_SRC (the checkout), HSATRACE_BUILD (the build tree under test).
 
 _tap_n=0
@@ -20,6 +21,15 @@ diag() { echo "# $*" >&2; }
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 # Skips the whole test unless every PATH exists (a part not built in this build tree).
 skip_unless_built() { for _p in "$@"; do [ -e "$_p" ] || skip_all "not built: $_p"; done; }
+
+# babeltrace2's own leaks on its error paths are not ours: suppressed by tests/stats/lsan.supp,
+# matched through their callers, which needs the slow unwinder (several times slower on
+# malloc), kept fast with "fast" where the test meets no leak that needs it.
+suppress_babeltrace_leaks() {
+	[ "${1:-}" = fast ] ||
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+	export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+}
 
 ok() {
 	_tap_n=$((_tap_n + 1))

@@ -32,7 +32,8 @@ page=$tmp/report.html
 "$report" -o "$page" "$t" 2>"$tmp/err.txt"
 ok $? "report written" || diag "$(cat "$tmp/err.txt")"
 
-babeltrace2 --clock-cycles "$t" | awk -f "$HSATRACE_SRC/tests/report/browser_expect.awk" \
+babeltrace2 --clock-cycles "$t" | awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" \
+	-f "$HSATRACE_SRC/tests/report/browser_expect.awk" \
 	>"$tmp/expect.txt"
 shots=$HSATRACE_BUILD/tests/report/shots
 rm -rf "$shots" && mkdir -p "$shots" "$tmp/chrome"

@@ -3,12 +3,6 @@
 # call whose exit status is an HSA error (>= 0x1000), and how many times vector_add ran.
 # Times stay strings (exact whatever their size): compared by length, then as strings.
 function lt(a, b) { return length(a) < length(b) || (length(a) == length(b) && a < b) }
-function field(name,   r) {
-	if (!match($0, name " = [^,}]+")) return ""
-	r = substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3)
-	gsub(/"| +$/, "", r)
-	return r
-}
 { ts = substr($1, 2, length($1) - 2); sub(/^0+/, "", ts) }
 / hsa_activity:copy_exec:/ {
 	b = field("gpu_begin_ns")

@@ -16,9 +16,7 @@ report=$HSATRACE_BUILD/libexec/hsatrace/hsatrace-report
 [ -x "$report" ] || skip_all "hsatrace-report not built ($report)"
 damaged=8
 plan $((4 + 1 + 2 * damaged + 2))
-# babeltrace2's own leaks on its error paths are not ours (see lsan.supp).
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:fast_unwind_on_malloc=0"
-export LSAN_OPTIONS="suppressions=$HSATRACE_SRC/tests/stats/lsan.supp:print_suppressions=0"
+suppress_babeltrace_leaks
 
 lttng_harness_start
 tmp=$LTTNG_HARNESS_DIR

@@ -4,15 +4,6 @@
 #   api,FUNCTION,calls,total,avg,min,max,percent,errors   kernels,NAME,...   copies,DIR,...
 #   queues,PID,QUEUE,size,packets,kernel_packets,other_packets,max_in_flight
 #   waits,PID,TID,PROCNAME,waits,blocked_ns,source
-function field(k,    r) {
-	if (!match($0, "[{ ]" k " = (\"[^\"]*\"|[^,}]*)"))
-		return ""
-	r = substr($0, RSTART + 1, RLENGTH - 1)
-	sub(/^[^=]*= /, "", r)
-	gsub(/"/, "", r)
-	sub(/ +$/, "", r)
-	return r
-}
 function acc(tab, key, d) {
 	tab[key, "n"]++
 	tab[key, "total"] += d

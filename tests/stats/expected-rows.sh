@@ -5,7 +5,8 @@
 #                            of TRACE, in the order the tables are documented to have
 #   got TRACE SECTION        hsatrace stats' CSV rows of SECTION for TRACE
 expected() {
-	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/stats/expect.awk" |
+	babeltrace2 --clock-cycles "$1" | awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" \
+		-f "$HSATRACE_SRC/tests/stats/expect.awk" |
 		grep "^$2," | case $2 in
 		api | kernels) sort -t, -k4,4nr -k2,2 ;;
 		copies) sort -t, -k5,5nr -k2,2 ;;

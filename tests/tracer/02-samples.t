@@ -7,10 +7,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 
 sample() { # NAME: untraced and traced runs of a sample
 	tracer_run "$1-plain" LD_LIBRARY_PATH="$CPU_RUNTIME" -- \
@@ -56,12 +53,9 @@ is "$(stat matmul_pipeline copies)" "$(grep -c '^  copy ' "$out")" \
 is "$(stat matmul_pipeline copy_bad_window)" 0 "matmul_pipeline: copy begin <= end <= completion"
 # Barrier packets name the signals they wait for: the one before row_sums waits for exactly
 # the completion signals of the matmul_rows dispatches (lab 1's "which packet waited for which").
-grep ' hsa_activity:packet_submit:' "$TR/matmul_pipeline.txt" | awk '
-	{ type = f("packet_type"); name = f("kernel_name"); gsub(/"/, "", name) }
-	type == 2 && name == "matmul_rows" { bands[f("completion_signal")] = 1; nb++ }
-	type == 3 { deps = ""; for (i = 0; i < 5; i++) { dep = f("dep_signal_" i); if (dep != "0x0") deps = deps " " dep }; last = deps }
-	END { n = split(last, d, " "); for (i = 1; i <= n; i++) if (d[i] in bands) hit++; print (n == nb && hit == nb) ? "ok" : "bad: " last }
-	function f(k,    r) { if (!match($0, k " = [^,}]*")) return ""; r = substr($0, RSTART, RLENGTH); sub(/^[^=]*= /, "", r); return r }' >"$TR/deps.out"
+grep ' hsa_activity:packet_submit:' "$TR/matmul_pipeline.txt" |
+	awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" \
+		-f "$HSATRACE_SRC/tests/tracer/check-barrier-deps.awk" >"$TR/deps.out"
 is "$(cat "$TR/deps.out")" ok "matmul_pipeline: the last barrier-AND depends on every matmul_rows completion signal"
 
 sample multi_thread

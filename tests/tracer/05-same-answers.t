@@ -8,10 +8,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 EP="$SAMPLES/error_path $SAMPLES/error_path_kernels.so"
 
 # shellcheck disable=SC2086

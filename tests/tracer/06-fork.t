@@ -8,12 +8,9 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
 FORK_APP=$HSATRACE_BUILD/tests/tracer/fork_app
 [ -x "$FORK_APP" ] || skip_all "fork_app not built"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 RUN="timeout 120 $FORK_APP $SAMPLES/error_path_kernels.so 10"
 
 # shellcheck disable=SC2086

@@ -31,7 +31,8 @@ record() {
 	printf '%s\n' "$out" >"$tmp/$3.out"
 	printf '%s\n' "$err" >"$tmp/$3.err"
 	babeltrace2 --clock-seconds "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.bt.err"
-	awk -f "$HSATRACE_SRC/tests/tracer/check-hip.awk" "$tmp/$3.txt" >"$tmp/$3.check"
+	awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-hip.awk" \
+		"$tmp/$3.txt" >"$tmp/$3.check"
 }
 fact() { awk -v k="$2" '$1 == k { print $2 }' "$tmp/$1.check"; }
 fn_fact() { awk -v k="$2" -v f="$3" '$1 == k && $2 == f { print $3 }' "$tmp/$1.check"; }

@@ -11,13 +11,9 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
 FIRST=$HSATRACE_BUILD/tests/tracer/first_call_app
 [ -x "$FIRST" ] || skip_all "first_call_app not built"
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 API='(hsa|hip)_(api|hot)_(entry|exit):[A-Za-z0-9_]+'
 
 # classes TRACE_DIR: the API event classes its metadata declares (babeltrace2 reads it), sorted

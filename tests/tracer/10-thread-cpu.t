@@ -10,45 +10,14 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 plan 7
 
-TRACER_EVENTS='hsa_api_*,hsa_activity:*,hsa_meta:*' \
-	tracer_record mt LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- \
-	"$SAMPLES/multi_thread" "$SAMPLES/multi_thread_kernels.so" 3 20
+tracer_record_multi_thread mt
 ok $? "multi_thread recorded (3 threads x 20 dispatches)"
 
-# One line of counts over babeltrace2's text (--clock-cycles: timestamps in ns).
-awk '
-	function f(k,    r) { if (!match($0, "[ ,{]" k " = [^,}]*")) return ""; r = substr($0, RSTART + 1, RLENGTH - 1); sub(/^[^=]*= /, "", r); return r }
-	{ ts = substr($1, 2) + 0; pid = f("vpid"); tid = f("vtid") }
-	!(pid in first) { first[pid] = ts }
-	{ last[pid] = ts }
-	/ hsa_api_entry:hsa_(amd_)?signal_wait_/ { waits++; entry[f("correlation_id")] = ts; next }
-	/ hsa_activity:signal_wait:/ {
-		sw++
-		b = f("thread_cpu_begin_ns"); e = f("thread_cpu_end_ns")
-		if (b == "" || e == "") { missing++; next }
-		b += 0; e += 0
-		if (e < b) backwards++
-		if (e - b > f("blocked_ns") + 0) over_wait++
-		if (tid in prev_end) {
-			if (b < prev_end[tid]) backwards++
-			if (b - prev_end[tid] > ts - prev_entry[tid]) over_phase++
-			phases++
-		}
-		prev_end[tid] = e; prev_entry[tid] = entry[f("correlation_id")]
-		proc[tid] = pid; cpu[tid] = e
-	}
-	END {
-		for (t in cpu) if (t != proc[t]) { workers++; if (cpu[t] >= last[proc[t]] - first[proc[t]]) wall_like++ }
-		printf "waits=%d signal_waits=%d missing=%d backwards=%d over_wait=%d over_phase=%d phases=%d workers=%d wall_like=%d\n",
-			waits, sw, missing, backwards, over_wait, over_phase, phases, workers, wall_like
-	}' "$TR/mt.txt" >"$TR/cpu.stats"
+awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-thread-cpu.awk" \
+	"$TR/mt.txt" >"$TR/cpu.stats"
 v() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$TR/cpu.stats"; }
 diag "$(cat "$TR/cpu.stats")"
 

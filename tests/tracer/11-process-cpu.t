@@ -11,19 +11,14 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/lttng-harness.sh"
 . "$HSATRACE_SRC/tests/tracer/tracer-lib.sh"
-lttng_harness_unprivileged "$@"
-tracer_paths || skip_all "tracer, CPU runtime or samples not built"
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-lttng_harness_start || skip_all "lttng-sessiond did not start"
-TR=$LTTNG_HARNESS_DIR
+tracer_start "$@"
 plan 9
 
-TRACER_EVENTS='hsa_api_*,hsa_activity:*,hsa_meta:*' \
-	tracer_record mt LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- \
-	"$SAMPLES/multi_thread" "$SAMPLES/multi_thread_kernels.so" 3 20
+tracer_record_multi_thread mt
 ok $? "multi_thread recorded (3 threads x 20 dispatches)"
 
-awk -f "$HSATRACE_SRC/tests/tracer/check-process-cpu.awk" "$TR/mt.txt" >"$TR/pcpu.stats"
+awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-process-cpu.awk" \
+	"$TR/mt.txt" >"$TR/pcpu.stats"
 diag "$(cat "$TR/pcpu.stats")"
 waits=$(grep -c ' hsa_api_entry:hsa_\(amd_\)\{0,1\}signal_wait_' "$TR/mt.txt")
 v() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$TR/pcpu.stats"; }

@@ -17,15 +17,6 @@
 #                                  event, and the wall time from the first record's entry to
 #                                  the elapsed-time call's entry
 #   calls FN N / total FN NS       per HIP function: paired calls, sum of exit - entry
-function field(name,    re, m) {
-	re = "[{ ]" name " = [^,}]*"
-	if (!match($0, re))
-		return ""
-	m = substr($0, RSTART + 1, RLENGTH - 1)
-	sub(/^[^=]*= /, "", m)
-	gsub(/"|[ ]+$/, "", m)
-	return m
-}
 function ts(    t, p) {
 	# babeltrace2 --clock-seconds: [SECONDS.nnnnnnnnn] -> ns since the first event's second
 	# (a double holds those exactly; ns since the epoch it would not)

@@ -9,20 +9,19 @@
 # signal_wait and a wait returned before b's entry. Waits that overlap in time are not
 # ordered (a thread can be preempted between its clock read and its event), so the events'
 # own time order is counted (raw_back) but not asserted.
-function f(k,    r) { if (!match($0, "[ ,{]" k " = [^,}]*")) return ""; r = substr($0, RSTART + 1, RLENGTH - 1); sub(/^[^=]*= /, "", r); return r }
 
 / hsa_api_entry:hsa_(amd_)?signal_wait_/ {
-	entry[f("vpid"), f("correlation_id")] = substr($1, 2) + 0
+	entry[field("vpid"), field("correlation_id")] = substr($1, 2) + 0
 	next
 }
 / hsa_activity:signal_wait:/ {
-	pid = f("vpid"); tid = f("vtid"); ts = substr($1, 2) + 0
-	p = f("process_cpu_ns")
+	pid = field("vpid"); tid = field("vtid"); ts = substr($1, 2) + 0
+	p = field("process_cpu_ns")
 	pids[pid] = 1
 	if (p == "" || p + 0 == 0) { missing[pid]++; next }
 	i = ++n[pid]
-	w_ts[pid, i] = ts; w_entry[pid, i] = entry[pid, f("correlation_id")]; w_tid[pid, i] = tid
-	w_b[pid, i] = f("thread_cpu_begin_ns") + 0; w_e[pid, i] = f("thread_cpu_end_ns") + 0
+	w_ts[pid, i] = ts; w_entry[pid, i] = entry[pid, field("correlation_id")]; w_tid[pid, i] = tid
+	w_b[pid, i] = field("thread_cpu_begin_ns") + 0; w_e[pid, i] = field("thread_cpu_end_ns") + 0
 	w_p[pid, i] = p + 0
 }
 

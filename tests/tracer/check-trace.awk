@@ -15,15 +15,6 @@
 #   code_object_loads / code_object_unloads / kernel_symbols / trace_infos / attaches
 #   alloc_bytes_unfreed  bytes allocated minus freed, from mem_alloc/mem_free
 
-function field(name,    s) {
-	if (!match($0, "[ {]" name " = [^,}]*"))
-		return ""
-	s = substr($0, RSTART + 1, RLENGTH - 1)
-	sub(/^[^=]*= /, "", s)
-	gsub(/"/, "", s)
-	sub(/ +$/, "", s)
-	return s
-}
 
 {
 	ts = substr($1, 2, length($1) - 2) + 0

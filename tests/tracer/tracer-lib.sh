@@ -1,6 +1,10 @@
 # tracer-lib.sh - record HSA programs with libhsatrace.so in the harness's session (sourced
 # after tap.sh and lttng-harness.sh).
 #
+#   tracer_start "$@"                the start of a test that records: re-runs it unprivileged
+#                                    (lttng_harness_unprivileged), skips it unless the tracer
+#                                    is built (tracer_paths), babeltrace2 is installed and the
+#                                    private session daemon starts; sets TR to its folder
 #   tracer_paths                     sets SAMPLES, CPU_RUNTIME, TRACER; 1 when something is missing
 #   tracer_record NAME ENV... -- CMD...
 #                                    records CMD (with the ENV assignments) in a fresh session
@@ -9,6 +13,8 @@
 #                                    contexts; writes $TR/NAME.out (stdout and
 #                                    stderr, then "rc=N"), $TR/NAME.txt (babeltrace2
 #                                    --clock-cycles) and $TR/NAME.stats (check-trace.awk)
+#   tracer_record_multi_thread NAME  tracer_record of multi_thread's 3 worker threads x 20
+#                                    dispatches on the CPU runtime, without hsa_hot_*
 #   tracer_run NAME ENV... -- CMD... runs without recording, output to $TR/NAME.out
 #   stat NAME KEY                    a value of $TR/NAME.stats ("exits FN STATUS" keys too)
 #   same_output A B                  0 when A.out and B.out match (timing lines " us" dropped)
@@ -18,6 +24,14 @@ tracer_paths() {
 	CPU_RUNTIME=$HSATRACE_BUILD/lib/hsatrace/cpu-runtime
 	TRACER=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
 	[ -f "$TRACER" ] && [ -f "$CPU_RUNTIME/libhsa-runtime64.so.1" ] && [ -d "$SAMPLES" ]
+}
+
+tracer_start() {
+	lttng_harness_unprivileged "$@"
+	tracer_paths || skip_all "tracer, CPU runtime or samples not built"
+	command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
+	lttng_harness_start || skip_all "lttng-sessiond did not start"
+	TR=$LTTNG_HARNESS_DIR
 }
 
 tracer_run() {
@@ -48,7 +62,14 @@ tracer_record() {
 		{ diag "$(cat "$_log")"; return 1; }
 	babeltrace2 --clock-cycles "$_trace" >"$TR/$_rname.txt" 2>"$TR/$_rname.bt-err" ||
 		{ diag "babeltrace2: $(cat "$TR/$_rname.bt-err")"; return 1; }
-	awk -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" "$TR/$_rname.txt" >"$TR/$_rname.stats"
+	awk -f "$HSATRACE_SRC/tests/lib/bt-text.awk" -f "$HSATRACE_SRC/tests/tracer/check-trace.awk" \
+		"$TR/$_rname.txt" >"$TR/$_rname.stats"
+}
+
+tracer_record_multi_thread() {
+	TRACER_EVENTS='hsa_api_*,hsa_activity:*,hsa_meta:*' \
+		tracer_record "$1" LD_LIBRARY_PATH="$CPU_RUNTIME" LD_PRELOAD="$TRACER" -- \
+		"$SAMPLES/multi_thread" "$SAMPLES/multi_thread_kernels.so" 3 20
 }
 
 stat() {

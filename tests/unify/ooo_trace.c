@@ -21,8 +21,9 @@ struct ooo_iter {
 	size_t step;
 };
 
-static int make_classes(bt_self_component *self, struct ooo_iter *it)
+static int make_classes(bt_self_component *self, void *state)
 {
+	struct ooo_iter *it = state;
 	bt_trace_class *tc = bt_trace_class_create(self);
 	bt_clock_class *cc = bt_clock_class_create(self);
 	bt_stream_class *sc = tc ? bt_stream_class_create(tc) : NULL;
@@ -54,11 +55,17 @@ cleanup:
 	return ret;
 }
 
-static bt_message *step_message(bt_self_message_iterator *self, struct ooo_iter *it)
+/* The messages in order: stream and packet beginnings, the events, packet and stream ends. */
+static bt_message *step_message(bt_self_message_iterator *self, void *state, int *done)
 {
-	size_t s = it->step++;
+	struct ooo_iter *it = state;
+	size_t s = it->step;
 	bt_message *m;
 
+	*done = s >= 4 + N_EVENTS;
+	if (*done)
+		return NULL;
+	it->step++;
 	if (s == 0)
 		return bt_message_stream_beginning_create(self, it->stream);
 	if (s == 1)
@@ -79,41 +86,9 @@ static bt_message *step_message(bt_self_message_iterator *self, struct ooo_iter 
 	return bt_message_stream_end_create(self, it->stream);
 }
 
-static bt_message_iterator_class_next_method_status
-ooo_next(bt_self_message_iterator *self, bt_message_array_const msgs, uint64_t capacity,
-	 uint64_t *count)
+static void release(void *state)
 {
-	struct ooo_iter *it = bt_self_message_iterator_get_data(self);
-
-	*count = 0;
-	while (*count < capacity && it->step < 4 + N_EVENTS) {
-		bt_message *m = step_message(self, it);
-
-		if (!m)
-			return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
-		msgs[(*count)++] = m;
-	}
-	return *count ? BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK :
-			BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
-}
-
-static struct ooo_iter iter_state;
-
-static bt_message_iterator_class_initialize_method_status
-ooo_iter_init(bt_self_message_iterator *self, bt_self_message_iterator_configuration *config,
-	      bt_self_component_port_output *port)
-{
-	(void)config;
-	(void)port;
-	if (make_classes(bt_self_message_iterator_borrow_component(self), &iter_state) != 0)
-		return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
-	bt_self_message_iterator_set_data(self, &iter_state);
-	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
-}
-
-static void ooo_iter_finalize(bt_self_message_iterator *self)
-{
-	struct ooo_iter *it = bt_self_message_iterator_get_data(self);
+	struct ooo_iter *it = state;
 
 	bt_packet_put_ref(it->packet);
 	bt_stream_put_ref(it->stream);
@@ -122,8 +97,8 @@ static void ooo_iter_finalize(bt_self_message_iterator *self)
 
 int main(int argc, char **argv)
 {
-	static const struct ctf_source_iterator iterator = { ooo_next, ooo_iter_init,
-							     ooo_iter_finalize };
+	static struct ooo_iter state;
+	const struct ctf_source_iterator iterator = { make_classes, step_message, release, &state };
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: ooo_trace DIR\n");
