@@ -172,6 +172,17 @@ static void text_class(const struct model *m, const struct model_prediction *p, 
 	}
 }
 
+/* The process's CPU per cycle and whether it falls with the load (model_loaddemand.h). */
+static void text_process_cpu(const struct model *m, FILE *out)
+{
+	if (m->demand_source != MODEL_DEMAND_PROCESS_CPU)
+		return;
+	fprintf(out, "process CPU per cycle: %.9f s (%.6f s of the process's CPU clock over %zu "
+		"cycles, the measured cycle there %.9f s)\n", m->pcpu_per_cycle_s, m->pcpu_s,
+		m->pcpu_cycles, m->pcpu_cycle_s);
+	fprintf(out, "demand per cycle with the load: %s\n", m->load_demand_how);
+}
+
 int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
@@ -197,12 +208,7 @@ int model_write_text(const struct model_report *r, FILE *out)
 	if (m->shared)
 		fprintf(out, "demand on the host CPUs: %s (%s)\n", demand_source_text(m),
 			m->demand_how);
-	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
-		fprintf(out, "process CPU per cycle: %.9f s (%.6f s of the process's CPU clock "
-			"over %zu cycles, the measured cycle there %.9f s)\n", m->pcpu_per_cycle_s,
-			m->pcpu_s, m->pcpu_cycles, m->pcpu_cycle_s);
-	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
-		fprintf(out, "demand per cycle with the load: %s\n", m->load_demand_how);
+	text_process_cpu(m, out);
 	if (m->shared_fitted)
 		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
 			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s, "
