@@ -89,6 +89,9 @@ enum model_host_demand {
 	MODEL_HOST_CPU,		/* CPU time, required */
 };
 
+/* Steady cycles seen at one load before its mean counts (model_shared.c, model_loaddemand.c). */
+#define MODEL_MIN_CYCLES_AT_LOAD 10
+
 /* Where the CPU runtime's demand per cycle on the host CPUs comes from (model_shared.c). */
 enum model_demand_source {
 	MODEL_DEMAND_CALIBRATED,	/* the activities' times, scaled to the measured cycle */
@@ -140,6 +143,12 @@ struct model {
 	double pcpu_per_cycle_lo_s;
 	size_t pcpu_cycles_lo;
 	char demand_how[160];		/* why the demand came from where it did */
+	/* With the process's CPU clock and a low-load stretch: the demand per cycle as a
+	 * function of the load, work + handoff x p(N) (model_loaddemand.h); 0: flat */
+	int load_demand;
+	double load_work_s, load_handoff_s;
+	double load_util;		/* U at the traced population: throughput x D / cores */
+	char load_demand_how[200];	/* what was used, or why not */
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	size_t cycles_lo, cycles_hi;	/* the steady cycles seen at each (those means' counts) */
@@ -225,6 +234,9 @@ struct model_prediction {
 	 * per station the open stream's demand per cycle and the capacity (servers, or on the
 	 * CPU runtime's host CPUs the cores' worth, possibly fractional) */
 	double *queued_s, *own_s, *think_s, *async_s, *capacity;
+	/* the process's CPU per cycle the host CPUs served (m->load_demand: at the predicted
+	 * load; else as traced); 0 when the demand is not the process's CPU clock */
+	double host_cpu_demand_s;
 };
 
 /* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). host: where

@@ -21,9 +21,9 @@
 #include <stdlib.h>
 
 #include "analyses/model/model.h"
+#include "analyses/model/model_loaddemand.h"
 #include "analyses/model/model_pcpu.h"
 
-#define MIN_CYCLES_AT_LOAD 10	/* cycles seen at one load before its mean counts */
 #define CALIBRATE_STEPS 60
 
 /* The class with the most threads; SIZE_MAX without classes. */
@@ -94,7 +94,7 @@ static void servers_from_loads(struct model *m, const double *sum, const size_t 
 	double x_lo, x_hi, worth;
 
 	for (size_t k = 1; k <= threads; k++) {
-		if (count[k] < MIN_CYCLES_AT_LOAD)
+		if (count[k] < MODEL_MIN_CYCLES_AT_LOAD)
 			continue;
 		if (!lo)
 			lo = k;
@@ -410,10 +410,10 @@ static int process_cpu_demand(struct model *m, const struct spans *s)
 	}
 	if (pcpu_at_load(m, s, s->threads, &at))
 		return -1;
-	if (at.cycles < MIN_CYCLES_AT_LOAD) {
+	if (at.cycles < MODEL_MIN_CYCLES_AT_LOAD) {
 		snprintf(m->demand_how, sizeof(m->demand_how), "the process's CPU clock is in the "
 			 "trace but not used: %zu cycles with all %zu threads cycling (%d needed)",
-			 at.cycles, s->threads, MIN_CYCLES_AT_LOAD);
+			 at.cycles, s->threads, MODEL_MIN_CYCLES_AT_LOAD);
 		return 0;
 	}
 	m->pcpu_first_ns = at.first_ns;
@@ -499,8 +499,10 @@ static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err
 	return 1;
 }
 
-/* With the process's CPU per cycle as the demand: the cores' worth and the latency from the
- * low-load stretch when the trace has one (fit_capacity), else the cores and the latency that
+/* With the process's CPU per cycle as the demand: falling with the load, with the cores'
+ * worth and the latency from the low-load stretch, when the trace has one that gives it
+ * (model_loaddemand.h); else flat, the cores' worth and the latency from that stretch
+ * (fit_capacity), else the cores and the latency that
  * gives the cycle measured at the traced population; the demand is scaled down only when
  * even no latency gives more than that cycle. */
 static int fit_latency(struct model *m, unsigned threads, char *err, size_t err_size)
@@ -511,7 +513,9 @@ static int fit_latency(struct model *m, unsigned threads, char *err, size_t err_
 	m->demand_source = MODEL_DEMAND_PROCESS_CPU;
 	m->shared_fitted = 1;
 	m->shared_factor = 1.0;
-	if ((fitted = fit_capacity(m, threads, err, err_size)) < 0)
+	if ((fitted = model_loaddemand_fit(m, threads, err, err_size)) < 0)
+		return -1;
+	if (!fitted && (fitted = fit_capacity(m, threads, err, err_size)) < 0)
 		return -1;
 	if (fitted)
 		return rest_of_spans(m, err, err_size);

@@ -21,10 +21,12 @@
 #include <string.h>
 
 #include "analyses/model/model.h"
+#include "analyses/model/model_loaddemand.h"
 #include "analyses/model/mva.h"
 
 #define ASYNC_ITERATIONS 50
 #define ASYNC_MAX_UTIL 0.95
+#define DEMAND_ITERATIONS 200
 
 void model_prediction_release(struct model_prediction *p)
 {
@@ -146,8 +148,8 @@ static double speed_of(const struct model_station *st, const struct model_whatif
  * queues it for (net): the same, but on the CPU runtime, where the host CPUs serve it all
  * (scaled by the calibration) and the runtime's part of the waits leaves the think time.
  */
-static void class_demands(const struct model *m, const struct model_whatif *w, double *own,
-			  double *net, double *think)
+static void class_demands(const struct model *m, const struct model_whatif *w, double pcpu_s,
+			  double *own, double *net, double *think)
 {
 	size_t K = m->stations_count;
 
@@ -164,7 +166,7 @@ static void class_demands(const struct model *m, const struct model_whatif *w, d
 		/* the process's CPU per cycle holds the host phases, the device work and the
 		 * runtime's alike; else their sum (model_shared.c) */
 		int pcpu = m->demand_source == MODEL_DEMAND_PROCESS_CPU;
-		double cpu = pcpu ? m->pcpu_per_cycle_s : cl->overhead_s, workers_cpu,
+		double cpu = pcpu ? pcpu_s : cl->overhead_s, workers_cpu,
 		       workers_latency;
 
 		model_workers_change(m, w, c, &workers_cpu, &workers_latency);
@@ -320,6 +322,42 @@ static int solve_mixed(const struct mva_net *net, struct solve_arrays *a, struct
 	return 0;
 }
 
+/* The host CPUs' cores the utilization in the load-dependent demand counts: all the
+ * machine's, or cpus=N's. */
+static double demand_cores(const struct model *m, const struct model_whatif *w)
+{
+	return w && w->cpus ? (double)w->cpus : (double)m->cores;
+}
+
+/* class_demands and the mixed network solved; with a demand falling with the load
+ * (model_loaddemand.h), the process's CPU per cycle and the throughput iterated to a fixed
+ * point (damped: the demand and the throughput move against each other). */
+static int solve_demands(const struct model *m, const struct model_whatif *w,
+			 const struct mva_net *net, struct solve_arrays *a, struct mva_result *res,
+			 double *pcpu_s, char *err, size_t err_size)
+{
+	double d = m->pcpu_per_cycle_s;
+
+	for (int it = 0; it < DEMAND_ITERATIONS; it++) {
+		double next;
+
+		class_demands(m, w, d, a->own, a->queued, a->think);
+		if (solve_mixed(net, a, res, err, err_size))
+			return -1;
+		if (!m->load_demand || !m->classes_count)
+			break;
+		/* what the host CPUs serve beside the traced demand (the calibration's factor
+		 * is 1 with it) */
+		next = model_loaddemand_at(m, net->population[0], res->throughput[0],
+					   a->queued[0] - d, demand_cores(m, w));
+		if (fabs(next - d) <= 1e-12 * d)
+			break;
+		d = (d + next) / 2;
+	}
+	*pcpu_s = m->shared && m->demand_source == MODEL_DEMAND_PROCESS_CPU ? d : 0.0;
+	return 0;
+}
+
 /* The classes' cycles and throughputs, and the window the slowest class's threads span. */
 static void class_results(const struct model *m, const struct mva_result *res,
 			  struct model_prediction *p)
@@ -394,14 +432,13 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 	    set_population(m, w, p->population, err, err_size))
 		goto end;
 	set_servers(m, w, p->servers);
-	class_demands(m, w, a.own, a.queued, a.think);
 	async_demands(m, w, a.async);
 	set_capacity(m, w, p->servers, a.capacity);
 	net = (struct mva_net){ K, C, a.kind, p->servers, a.demand, a.think, p->population, 0,
 				a.capacity };
 	if (mva_result_init(&res, &net))
 		goto oom;
-	if (solve_mixed(&net, &a, &res, err, err_size))
+	if (solve_demands(m, w, &net, &a, &res, &p->host_cpu_demand_s, err, err_size))
 		goto end;
 	keep_network(m, &a, p);
 	p->method = mva_method_name(res.method);

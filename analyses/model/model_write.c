@@ -172,6 +172,17 @@ static void text_class(const struct model *m, const struct model_prediction *p, 
 	}
 }
 
+/* The process's CPU per cycle and whether it falls with the load (model_loaddemand.h). */
+static void text_process_cpu(const struct model *m, FILE *out)
+{
+	if (m->demand_source != MODEL_DEMAND_PROCESS_CPU)
+		return;
+	fprintf(out, "process CPU per cycle: %.9f s (%.6f s of the process's CPU clock over %zu "
+		"cycles, the measured cycle there %.9f s)\n", m->pcpu_per_cycle_s, m->pcpu_s,
+		m->pcpu_cycles, m->pcpu_cycle_s);
+	fprintf(out, "demand per cycle with the load: %s\n", m->load_demand_how);
+}
+
 int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
@@ -197,10 +208,7 @@ int model_write_text(const struct model_report *r, FILE *out)
 	if (m->shared)
 		fprintf(out, "demand on the host CPUs: %s (%s)\n", demand_source_text(m),
 			m->demand_how);
-	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
-		fprintf(out, "process CPU per cycle: %.9f s (%.6f s of the process's CPU clock "
-			"over %zu cycles, the measured cycle there %.9f s)\n", m->pcpu_per_cycle_s,
-			m->pcpu_s, m->pcpu_cycles, m->pcpu_cycle_s);
+	text_process_cpu(m, out);
 	if (m->shared_fitted)
 		fprintf(out, "latency per cycle (think time, not on a CPU): %.6f s; per thread, its "
 			"setup and teardown cycles (no cycle at a load) kept as measured: %+.6f s, "
@@ -232,6 +240,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 			"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), r->whatif->total_s,
 			change_pct(r->whatif->total_s, b->total_s), r->whatif->throughput,
 			change_pct(r->whatif->throughput, b->throughput));
+		if (m->load_demand)
+			fprintf(out, "process CPU per cycle at that load: %.9f s (as traced %.9f "
+				"s)\n", r->whatif->host_cpu_demand_s, b->host_cpu_demand_s);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -392,6 +403,23 @@ static void json_process_cpu(const struct model *m, FILE *out)
 }
 
 /* The CPU runtime's one processor (model_shared.c), or null. */
+/* The demand falling with the load (model_loaddemand.h): its parameters, null when flat;
+ * why (null without the process clock). */
+static void json_load_demand(const struct model *m, FILE *out)
+{
+	if (m->load_demand)
+		fprintf(out, ", \"demand_work_s\": %.9g, \"demand_handoff_s\": %.9g, "
+			"\"demand_util\": %.9g", m->load_work_s, m->load_handoff_s, m->load_util);
+	else
+		fputs(", \"demand_work_s\": null, \"demand_handoff_s\": null, "
+		      "\"demand_util\": null", out);
+	fputs(", \"load_demand_how\": ", out);
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
+		json_string_write(m->load_demand_how, out);
+	else
+		fputs("null", out);
+}
+
 static void json_shared_cpus(const struct model *m, FILE *out)
 {
 	if (!m->shared) {
@@ -418,6 +446,7 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fprintf(out, ", \"demand_source\": \"%s\", \"demand_how\": ", demand_source_name(m));
 	json_string_write(m->demand_how, out);
 	json_process_cpu(m, out);
+	json_load_demand(m, out);
 	fputs(", \"how\": ", out);
 	json_string_write(m->shared_how, out);
 	fputc('}', out);
@@ -467,7 +496,12 @@ int model_write_json(const struct model_report *r, FILE *out)
 	jnum(out, "window_s", p->window_s, ", ");
 	jnum(out, "throughput_per_s", p->throughput, ", ");
 	jnum(out, "total_change_pct", change_pct(p->total_s, r->base->total_s), ", ");
-	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), "},\n");
+	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), ", ");
+	/* the process's CPU per cycle at that load */
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
+		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");
+	else
+		fputs("\"host_cpu_demand_s\": null},\n", out);
 	fputs("  \"what_if\": ", out);
 	if (r->whatif) {
 		json_string_write(whatif_text(r->changes, buf, sizeof(buf)), out);

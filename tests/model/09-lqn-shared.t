@@ -41,7 +41,8 @@ want() { perl -MJSON::PP -e '
 	for my $c (@{$j->{classes}}) {
 		my $d = 0;
 		if ($s->{demand_source} eq "process cpu clock") {
-			$d = $s->{process_cpu_per_cycle_s};
+			# the demand at the predicted load (it falls with the load: model_loaddemand)
+			$d = $j->{predicted}{host_cpu_demand_s} // $s->{process_cpu_per_cycle_s};
 		} else {
 			$d += $_ for values %{$c->{demand_s}};
 			$d += $c->{runtime_work_s};

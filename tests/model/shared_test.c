@@ -34,6 +34,10 @@ static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute
 /* > 0: the waits carry the process's CPU clock (schema 2.3), the process using this many
  * cores' worth of CPU all along: the clock at time t is rate x t */
 static double process_cpu_rate;
+/* > 0: the rate while one thread cycles, before B's first cycle ends and after A's last one
+ * starts (process_cpu_rate while both cycle): a demand per cycle falling with the load */
+static double process_cpu_rate_alone;
+static int64_t both_from_ns, both_to_ns;
 static uint64_t alone = ALONE;
 /* When set, the waits also carry the thread's CPU clock (schema 2.2): each thread's host
  * phase uses HOST_CPU_US of it, its wait wait_cpu_us[thread] (11: A, 12: B), set per
@@ -41,6 +45,18 @@ static uint64_t alone = ALONE;
 static int thread_cpu_traced;
 static int64_t wait_cpu_us[2], thread_clock_ns[2];
 #define HOST_CPU_US 20
+
+/* The process clock at t: the integral of its rate. */
+static double process_clock(int64_t t)
+{
+	double r1 = process_cpu_rate_alone > 0.0 ? process_cpu_rate_alone : process_cpu_rate;
+	double r2 = process_cpu_rate;
+	int64_t a = t < both_from_ns ? t : both_from_ns;
+	int64_t b = t < both_from_ns ? 0 : (t < both_to_ns ? t : both_to_ns) - both_from_ns;
+	int64_t c = t > both_to_ns ? t - both_to_ns : 0;
+
+	return r1 * (double)a + r2 * (double)b + r1 * (double)c;
+}
 
 static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
 {
@@ -81,7 +97,7 @@ static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
 		e = push(MODEL_EV_SIGNAL_WAIT, t + len - 1, vtid);
 		e->correlation_id = corr;
 		e->has_process_cpu = 1;
-		e->process_cpu_ns = llround(process_cpu_rate * (double)(t + len));
+		e->process_cpu_ns = llround(process_clock(t + len));
 		if (thread_cpu_traced) {
 			int64_t *clock = &thread_clock_ns[vtid - 11];
 
@@ -111,6 +127,8 @@ static void scenario(int64_t both_us)
 	uint64_t k = 0;
 
 	nev = 0;
+	both_from_ns = start_b + both_us * US;	/* B's first cycle ends */
+	both_to_ns = start_b + (BOTH - 1) * both_us * US; /* A's last cycle starts */
 	e = push(MODEL_EV_AGENT, 0, 10);
 	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
 	e = push(MODEL_EV_AGENT, 1, 10);
@@ -516,9 +534,74 @@ end:
 	model_trace_release(&t);
 }
 
+/* The demand falling with the load (model_loaddemand.h), computed apart: D and U where both
+ * cycle, D1 the model's CPU per cycle at 1 thread cycling (its window: 08-process-cpu.t and
+ * 10-load-demand.t check it on real traces), handoff = (D1 - D) / (U / 2), work = D1 -
+ * handoff; the latency the stretch's cycle minus D1; the capacity that gives `both` at 2
+ * threads; at 8 threads the fixed point D8 = work + handoff (1 - X D8 7/8 / 2 cores), X the
+ * finite-source queue's throughput on D8. */
+static void load_demand(void)
+{
+	struct model_trace t;
+	struct model m = { 0 };
+	struct model_prediction p;
+	char err[256] = "";
+	double both = 100e-6, d, d1, u, h, w, z, x, d8 = 0.0, eight;
+
+	process_cpu_rate = 1.5;		/* D = 1.5 x 100 us / 2 = 75 us where both cycle */
+	process_cpu_rate_alone = 0.9;	/* about 90 us per cycle alone */
+	scenario(100);
+	process_cpu_rate = process_cpu_rate_alone = 0.0;
+	if (build(&t, &m, err, sizeof(err))) {
+		ok(0, "load-dependent demand: model built: %s", err);
+		skip(3, "no model");
+		goto end;
+	}
+	d = m.pcpu_per_cycle_s;
+	d1 = m.pcpu_per_cycle_lo_s;
+	u = 2 * d / both / 2;
+	h = (d1 - d) / (u / 2);
+	w = d1 - h;
+	z = m.cycle_lo_s - d1;
+	ok(m.load_demand && fabs(d - 75e-6) < 1e-12 && d1 > d && w > 0.0 &&
+	   fabs(m.load_work_s - w) < 1e-12 && fabs(m.load_handoff_s - h) < 1e-12 &&
+	   fabs(m.shared_think_s - z) < 1e-12 && fabs(m.load_util - u) < 1e-12,
+	   "load-dependent demand: work %.9f, handoff %.9f s from D %.9f and D1 %.9f s; "
+	   "latency %.9f s (got %.9f, %.9f, %.9f: %s)", w, h, d, d1, z, m.load_work_s,
+	   m.load_handoff_s, m.shared_think_s, m.load_demand_how);
+	ok(m.shared_capacity > 1.0 && m.shared_capacity < 2.0 &&
+	   fabs(repairman(2, d, z, m.shared_capacity) - both) < 1e-6 * both,
+	   "load-dependent demand: the capacity %.6f gives the 2-thread cycle", m.shared_capacity);
+	if (model_solve(&m, NULL, &p, err, sizeof(err)) == 0) {
+		ok(fabs(p.total_s - m.total_s) < 1e-9 * m.total_s &&
+		   fabs(p.host_cpu_demand_s - d) < 1e-9 * d, "load-dependent demand: the model "
+		   "reproduces its trace (%.9f vs %.9f s), at D (%.9f s)", p.total_s, m.total_s,
+		   p.host_cpu_demand_s);
+		model_prediction_release(&p);
+	} else {
+		ok(0, "load-dependent demand: solved: %s", err);
+	}
+	for (int i = 0, done = 0; i < 500 && !done; i++) {
+		double next;
+
+		d8 = i ? d8 : d;
+		x = 8 / repairman(8, d8, z, m.shared_capacity);
+		next = w + h * (1 - x * d8 * 7 / 8 / 2);
+		done = fabs(next - d8) < 1e-15;
+		d8 = (d8 + next) / 2;
+	}
+	eight = cycle_at(&m, 8);
+	ok(d8 < d && fabs(eight - repairman(8, d8, z, m.shared_capacity)) < 1e-6 * eight,
+	   "load-dependent demand: at 8 threads the finite-source queue at the fixed point D8 = "
+	   "%.9f s: %.9f s (got %.9f)", d8, repairman(8, d8, z, m.shared_capacity), eight);
+end:
+	model_release(&m);
+	model_trace_release(&t);
+}
+
 int main(void)
 {
-	plan(33);
+	plan(37);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -533,6 +616,7 @@ int main(void)
 	process_cpu(150, 0.8, ALONE, "process CPU, 150 us cycles at 0.8 cores, 10 alone");
 	workers_process_cpu();
 	workers_wake_cpu();
+	load_demand();
 	{
 		struct model_trace t;
 		struct model m = { 0 };

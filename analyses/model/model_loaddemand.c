@@ -1,0 +1,133 @@
+/*
+ * model_loaddemand - the CPU runtime's demand per cycle as a function of the load (see
+ * model_loaddemand.h; docs/model.md, "demand falling with the load").
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "analyses/model/model_loaddemand.h"
+
+#define FIT_STEPS 60
+
+/* The modelled cycle of the one class at `threads` threads with the host CPUs' capacity c. */
+static int cycle_at_capacity(struct model *m, unsigned threads, double c, double *cycle,
+			     char *err, size_t err_size)
+{
+	struct model_whatif w;
+	struct model_prediction p;
+
+	model_whatif_init(&w);
+	w.threads_set = 1;
+	w.threads = threads;
+	m->shared_capacity = c;
+	if (model_solve(m, &w, &p, err, err_size))
+		return -1;
+	*cycle = p.cycle_s[0];
+	model_prediction_release(&p);
+	return 0;
+}
+
+/* work and handoff from the demand at 1 thread cycling (the stretch) and at `threads`;
+ * returns 0 (m->load_demand_how says why) when they do not apply. */
+static int split(struct model *m, unsigned threads)
+{
+	double d = m->pcpu_per_cycle_s, d1 = m->pcpu_per_cycle_lo_s, p;
+
+	if (m->load_lo != 1 || m->pcpu_cycles_lo < MODEL_MIN_CYCLES_AT_LOAD || !(d1 > 0.0) ||
+	    threads < 2 || m->cores < 2) {
+		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: no stretch with "
+			 "1 thread cycling and >= %d cycles with the process clock",
+			 MODEL_MIN_CYCLES_AT_LOAD);
+		return 0;
+	}
+	if (!(m->cycle_lo_s > d1)) {
+		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: the stretch's cycle "
+			 "(%.1f us) is not longer than its CPU per cycle (%.1f us)",
+			 m->cycle_lo_s * 1e6, d1 * 1e6);
+		return 0;
+	}
+	/* the process's utilization of the cores where all threads cycle */
+	m->load_util = (double)threads / m->pcpu_cycle_s * d / m->cores;
+	p = 1.0 - m->load_util * (threads - 1) / threads;
+	if (!(d1 > d) || !(p > 0.0 && p < 1.0)) {
+		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: the CPU per cycle "
+			 "does not fall from 1 thread cycling (%.1f us) to %u (%.1f us)", d1 * 1e6,
+			 threads, d * 1e6);
+		return 0;
+	}
+	m->load_handoff_s = (d1 - d) / (1.0 - p);
+	m->load_work_s = d1 - m->load_handoff_s;
+	if (m->load_work_s < 0.0) { /* the stretch's CPU overstates one thread's: the other
+				     * threads' setup or teardown; keep the traced demand */
+		m->load_work_s = 0.0;
+		m->load_handoff_s = d / p;
+	}
+	return 1;
+}
+
+/* The capacity in [1, cores] giving the measured cycle at `threads` with the latency of the
+ * stretch; returns 0 when none does. */
+static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err_size)
+{
+	double lo = 1.0, hi = m->cores, got, target = m->pcpu_cycle_s;
+
+	if (cycle_at_capacity(m, threads, hi, &got, err, err_size))
+		return -1;
+	if (got > target)
+		return 0;
+	if (cycle_at_capacity(m, threads, lo, &got, err, err_size))
+		return -1;
+	if (got < target)
+		return 0;
+	for (int i = 0; i < FIT_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (cycle_at_capacity(m, threads, mid, &got, err, err_size))
+			return -1;
+		*(got > target ? &lo : &hi) = mid;
+	}
+	m->shared_capacity = (lo + hi) / 2;
+	return 1;
+}
+
+int model_loaddemand_fit(struct model *m, unsigned threads, char *err, size_t err_size)
+{
+	double capacity = m->shared_capacity, think = m->shared_think_s;
+	int fitted;
+
+	m->load_demand = 0;
+	if (!split(m, threads))
+		return 0;
+	m->load_demand = 1;
+	m->shared_factor = 1.0;
+	m->shared_think_s = m->cycle_lo_s - m->pcpu_per_cycle_lo_s;
+	if ((fitted = fit_capacity(m, threads, err, err_size)) <= 0) {
+		m->load_demand = 0;
+		m->shared_capacity = capacity;
+		m->shared_think_s = think;
+		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: no cores' worth in "
+			 "[1, %u] gives the cycle at %u threads cycling with the stretch's latency",
+			 m->cores, threads);
+		return fitted;
+	}
+	m->shared_servers = m->shared_capacity < 1.5 ? 1u : (unsigned)lround(m->shared_capacity);
+	snprintf(m->load_demand_how, sizeof(m->load_demand_how), "work %.1f us + hand-offs %.1f us "
+		 "x p(N), p(N) = 1 - U (N-1)/N, U %.2f at %u threads; from the CPU per cycle at 1 "
+		 "thread cycling (%.1f us, %zu cycles) and at %u", m->load_work_s * 1e6,
+		 m->load_handoff_s * 1e6, m->load_util, threads, m->pcpu_per_cycle_lo_s * 1e6,
+		 m->pcpu_cycles_lo, threads);
+	snprintf(m->shared_how, sizeof(m->shared_how), "%.2f cores' worth, fitted to the cycle at "
+		 "%u threads cycling; the latency: the cycle at 1 (%.1f us) minus its CPU",
+		 m->shared_capacity, threads, m->cycle_lo_s * 1e6);
+	return 1;
+}
+
+/* D = work + handoff (1 - x (D + other) (N-1) / (N cores)), solved for D. */
+double model_loaddemand_at(const struct model *m, unsigned population, double x,
+			   double other_s, double cores)
+{
+	double busy = population > 1 ? x * (population - 1) / population / cores : 0.0;
+
+	return (m->load_work_s + m->load_handoff_s * (1.0 - busy * other_s)) /
+	       (1.0 + m->load_handoff_s * busy);
+}
