@@ -185,6 +185,12 @@ struct model_cycle {
  * the queueing for them. Does nothing elsewhere. Returns 0, or -1 with err set.
  */
 int model_share_cpus(struct model *m, char *err, size_t err_size);
+/* The modelled cycle of the one class at `threads` threads with the host CPUs' capacity
+ * (m->shared_capacity), the demands unscaled (m->shared_factor 1) and think time think_s
+ * (m->shared_think_s): what the fits of the cores' worth bisect on (model_shared.c,
+ * model_loaddemand.c). Returns 0, or -1 with err set. */
+int model_shared_cycle_at(struct model *m, unsigned threads, double capacity, double think_s,
+			  double *cycle, char *err, size_t err_size);
 
 /* What-if changes (model_whatif.c). */
 struct model_whatif;

@@ -9,24 +9,6 @@
 
 #define FIT_STEPS 60
 
-/* The modelled cycle of the one class at `threads` threads with the host CPUs' capacity c. */
-static int cycle_at_capacity(struct model *m, unsigned threads, double c, double *cycle,
-			     char *err, size_t err_size)
-{
-	struct model_whatif w;
-	struct model_prediction p;
-
-	model_whatif_init(&w);
-	w.threads_set = 1;
-	w.threads = threads;
-	m->shared_capacity = c;
-	if (model_solve(m, &w, &p, err, err_size))
-		return -1;
-	*cycle = p.cycle_s[0];
-	model_prediction_release(&p);
-	return 0;
-}
-
 /* work and handoff from the demand at 1 thread cycling (the stretch) and at `threads`;
  * returns 0 (m->load_demand_how says why) when they do not apply. */
 static int split(struct model *m, unsigned threads)
@@ -66,23 +48,23 @@ static int split(struct model *m, unsigned threads)
 }
 
 /* The capacity in [1, cores] giving the measured cycle at `threads` with the latency of the
- * stretch; returns 0 when none does. */
+ * stretch (m->shared_think_s); returns 0 when none does. */
 static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err_size)
 {
-	double lo = 1.0, hi = m->cores, got, target = m->pcpu_cycle_s;
+	double lo = 1.0, hi = m->cores, got, target = m->pcpu_cycle_s, z = m->shared_think_s;
 
-	if (cycle_at_capacity(m, threads, hi, &got, err, err_size))
+	if (model_shared_cycle_at(m, threads, hi, z, &got, err, err_size))
 		return -1;
 	if (got > target)
 		return 0;
-	if (cycle_at_capacity(m, threads, lo, &got, err, err_size))
+	if (model_shared_cycle_at(m, threads, lo, z, &got, err, err_size))
 		return -1;
 	if (got < target)
 		return 0;
 	for (int i = 0; i < FIT_STEPS; i++) {
 		double mid = (lo + hi) / 2;
 
-		if (cycle_at_capacity(m, threads, mid, &got, err, err_size))
+		if (model_shared_cycle_at(m, threads, mid, z, &got, err, err_size))
 			return -1;
 		*(got > target ? &lo : &hi) = mid;
 	}

@@ -434,12 +434,11 @@ static int process_cpu_demand(struct model *m, const struct spans *s)
 	return 1;
 }
 
-/* The modelled cycle at `threads` threads with the host CPUs' capacity c, think time z. */
-static int cycle_with_capacity(struct model *m, unsigned threads, double c, double z,
-			       double *cycle, char *err, size_t err_size)
+int model_shared_cycle_at(struct model *m, unsigned threads, double capacity, double think_s,
+			  double *cycle, char *err, size_t err_size)
 {
-	m->shared_capacity = c;
-	return cycle_with(m, threads, 1.0, z, cycle, err, err_size);
+	m->shared_capacity = capacity;
+	return cycle_with(m, threads, 1.0, think_s, cycle, err, err_size);
 }
 
 /* A slow-down from 1 thread cycling to the traced population beyond what one core's worth
@@ -475,18 +474,18 @@ static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err
 
 	if (m->load_lo != 1 || threads < 2 || !(z > 0.0) || m->cores < 2)
 		return 0;
-	if (cycle_with_capacity(m, threads, hi, z, &got, err, err_size))
+	if (model_shared_cycle_at(m, threads, hi, z, &got, err, err_size))
 		return -1;
 	if (got > target)
 		return 0;
-	if (cycle_with_capacity(m, threads, lo, z, &got, err, err_size))
+	if (model_shared_cycle_at(m, threads, lo, z, &got, err, err_size))
 		return -1;
 	if (got < target)
 		return one_core(m, threads, err, err_size);
 	for (int i = 0; i < CALIBRATE_STEPS; i++) {
 		double mid = (lo + hi) / 2;
 
-		if (cycle_with_capacity(m, threads, mid, z, &got, err, err_size))
+		if (model_shared_cycle_at(m, threads, mid, z, &got, err, err_size))
 			return -1;
 		*(got > target ? &lo : &hi) = mid;
 	}
