@@ -76,7 +76,6 @@ struct model_thread_row {
 	size_t cls;		/* SIZE_MAX: no cycle (not modelled) */
 	size_t cycles, api_calls;
 	double span_s;
-	int64_t first_ns, last_ns;	/* its first and last events */
 	/* its first and last waits when they were for another thread's signal (no device
 	 * work ended in them: multi_thread's baton), in seconds: waiting for the others to
 	 * start or finish, not its own work */
@@ -143,17 +142,13 @@ struct model {
 	 * information: load_lo); 0 when not measured */
 	double pcpu_per_cycle_lo_s;
 	size_t pcpu_cycles_lo;
-	/* of the stretch at the low load, the time cut out (the other threads' setup and
-	 * teardown, when their clocks do not say their CPU) and the other threads' own CPU
-	 * subtracted (model_stretch.h) */
-	double pcpu_cut_lo_s, pcpu_other_lo_s;
 	char demand_how[160];		/* why the demand came from where it did */
 	/* With the process's CPU clock and a low-load stretch: the demand per cycle as a
 	 * function of the load, work + handoff x p(N) (model_loaddemand.h); 0: flat */
 	int load_demand;
 	double load_work_s, load_handoff_s;
 	double load_util;		/* U at the traced population: throughput x D / cores */
-	char load_demand_how[256];	/* what was used, or why not */
+	char load_demand_how[200];	/* what was used, or why not */
 	unsigned load_lo, load_hi;	/* threads cycling at once; 0: one load seen */
 	double cycle_lo_s, cycle_hi_s;	/* the mean cycle time at each */
 	size_t cycles_lo, cycles_hi;	/* the steady cycles seen at each (those means' counts) */
@@ -182,10 +177,6 @@ struct model_cycle {
 	/* the thread's CPU inside its wait (the tracer's clock from the wait's entry to its
 	 * return, schema >= 2.2: going to sleep and being woken); < 0: not in the trace */
 	double wait_cpu_s;
-	int64_t wait_begin_ns;	/* its wait's entry */
-	/* the thread's CPU clock at its wait's entry and return (schema >= 2.2); -1: not in
-	 * the trace */
-	int64_t thread_cpu_begin_ns, thread_cpu_end_ns;
 };
 
 /*

@@ -441,12 +441,9 @@ static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
 	if (!c)
 		return -1;
 	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
-				   wait->process_cpu_ns, host_s, -1.0, wait->begin_ns, -1, -1 };
-	if (wait->has_thread_cpu) {
+				   wait->process_cpu_ns, host_s, -1.0 };
+	if (wait->has_thread_cpu)
 		c->wait_cpu_s = (double)(wait->thread_cpu_end_ns - wait->thread_cpu_begin_ns) / 1e9;
-		c->thread_cpu_begin_ns = wait->thread_cpu_begin_ns;
-		c->thread_cpu_end_ns = wait->thread_cpu_end_ns;
-	}
 	return 0;
 }
 
@@ -514,8 +511,6 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	join(row->procname, sizeof(row->procname), th->procname, "");
 	row->api_calls = th->api_calls;
 	row->span_s = (double)(th->last_ns - th->first_ns) / 1e9;
-	row->first_ns = th->first_ns;
-	row->last_ns = th->last_ns;
 	row->cls = SIZE_MAX;
 	b->signature[me][0] = '\0';
 	for (size_t i = 0; i < n; i++) {

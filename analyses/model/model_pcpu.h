@@ -25,8 +25,6 @@ struct model_pcpu {
 	double span_s;			/* last_ns - first_ns */
 	size_t cycles;			/* the cycles that ended in (first_ns, last_ns] */
 	double host_s;			/* their host phases' demand (model_cycle.host_s) */
-	double other_s;			/* model_stretch: other threads' CPU taken out */
-	double cut_s;			/* model_stretch: the time cut out of the window */
 };
 
 /* Adds to acc the samples of the window [from_ns, to_ns] of m->cycles (acc zeroed by the

@@ -23,7 +23,6 @@
 #include "analyses/model/model.h"
 #include "analyses/model/model_loaddemand.h"
 #include "analyses/model/model_pcpu.h"
-#include "analyses/model/model_stretch.h"
 
 #define CALIBRATE_STEPS 60
 
@@ -205,17 +204,6 @@ static size_t cycling_at(const struct model *m, const struct spans *s, int64_t t
 	return n;
 }
 
-/* One window of pcpu_at_load: below the class's threads, without the other threads' own CPU
- * (model_stretch.h). Returns 0, or -1 when out of memory. */
-static int pcpu_window(const struct model *m, const struct spans *s, size_t load, int64_t from,
-		       int64_t to, struct model_pcpu *acc)
-{
-	if (load < s->threads)
-		return model_stretch_window(m, s->first, s->last, from, to, acc);
-	model_pcpu_window(m, from, to, acc);
-	return 0;
-}
-
 /* The process's CPU over the stretches of time where exactly `load` of the class's threads
  * cycle, into acc (zeroed). Returns 0, or -1 when out of memory. */
 static int pcpu_at_load(const struct model *m, const struct spans *s, size_t load,
@@ -223,7 +211,7 @@ static int pcpu_at_load(const struct model *m, const struct spans *s, size_t loa
 {
 	size_t rows = m->threads.count, n = 0;
 	int64_t *edge = malloc(2 * (rows ? rows : 1) * sizeof(*edge)), from = 0, to = 0;
-	int open = 0, ret = -1;
+	int open = 0;
 
 	*acc = (struct model_pcpu){ 0 };
 	if (!edge)
@@ -242,17 +230,14 @@ static int pcpu_at_load(const struct model *m, const struct spans *s, size_t loa
 			to = edge[i + 1];
 			open = 1;
 		} else if (open) {
-			if (pcpu_window(m, s, load, from, to, acc))
-				goto end;
+			model_pcpu_window(m, from, to, acc);
 			open = 0;
 		}
 	}
-	if (open && pcpu_window(m, s, load, from, to, acc))
-		goto end;
-	ret = 0;
-end:
+	if (open)
+		model_pcpu_window(m, from, to, acc);
 	free(edge);
-	return ret;
+	return 0;
 }
 
 /* The modelled cycle time of class c with the demands scaled by f. */
@@ -443,8 +428,6 @@ static int process_cpu_demand(struct model *m, const struct spans *s)
 			return -1;
 		m->pcpu_cycles_lo = lo.cycles;
 		m->pcpu_per_cycle_lo_s = lo.cycles ? lo.cpu_s / (double)lo.cycles : 0.0;
-		m->pcpu_cut_lo_s = lo.cut_s;
-		m->pcpu_other_lo_s = lo.other_s;
 	}
 	snprintf(m->demand_how, sizeof(m->demand_how), "the process's CPU clock: %.6f s over "
 		 "%zu cycles with all %zu threads cycling", at.cpu_s, at.cycles, s->threads);
