@@ -15,7 +15,9 @@ export LC_ALL=C
 model_start
 json() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
 	my $j = decode_json(<$f>); print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
-median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.4f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# rounded as the table does: %.6f (the script's statistics), then %.4f (its row)
+median() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	printf "%.4f\n", sprintf("%.6f", m) }'; }
 
 # Three recordings of the 1-thread run and of the 2-thread reference, one of each other one.
 failed=0
