@@ -3,16 +3,20 @@
  * non-blocking and prioritized streams, hipStreamWaitEvent between streams, event timing,
  * hipDeviceSynchronize, hipGetLastError after launch-configuration errors, a kernel on
  * registered host memory through its device pointers, and a pipeline of chunks on two streams
- * whose async copies and kernels overlap.
+ * (or STREAMS) whose async copies and kernels overlap.
  *
- *   hip_streams                    every check, then the pipeline
- *   hip_streams pipeline           the pipeline only (lab 3: docs/labs/03-streams.md)
- *   hip_streams pipeline-sync      the same pipeline with a synchronous hipMemcpy in the loop
+ *   hip_streams                            every check, then the pipeline on 2 streams
+ *   hip_streams pipeline [STREAMS]         the pipeline only, on STREAMS streams (1..8, default
+ *                                          2; lab 3: docs/labs/03-streams.md; bench/model)
+ *   hip_streams pipeline-sync [STREAMS]    the same with a synchronous hipMemcpy in the loop
+ *
+ * A bad STREAMS exits 2 with the usage.
  *
  * churn() runs from its CPU build (hip_streams_kernels.c, listed in HSATRACE_CPU_KERNELS);
  * never_run() is never run: its launches are refused by HIP for their configuration before
  * anything reaches the device.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,6 +27,7 @@
 #define CHUNKS 8
 #define CHUNK_ITEMS (1u << 20) /* 4 MiB of 32-bit words per chunk and copy */
 #define ROUNDS 4               /* churn()'s steps per word: its time is of the copies' order */
+#define MAX_STREAMS CHUNKS     /* a stream beyond the chunks would have nothing to do */
 
 __global__ void never_run(int *out)
 {
@@ -182,23 +187,24 @@ static double wall_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
-/* Device buffers of one stream of the pipeline. */
+/* Device buffers of one stream of the pipeline, and the event its last work records. */
 struct lane {
 	hipStream_t stream;
 	unsigned *in, *out;
+	hipEvent_t done;
 };
 
-/* Chunk c goes to stream c % 2: copy in, churn(), copy out. With sync_copy the copy out is a
+/* Chunk c goes to stream c % streams: copy in, churn(), copy out. With sync_copy the copy out is a
  * synchronous hipMemcpy, which waits for it (and, on the null stream, for both streams)
  * before the loop can submit the next chunk. Returns how many calls failed. */
-static int submit_chunks(struct lane *lanes, unsigned *host_in, unsigned *host_out,
-			 bool sync_copy)
+static int submit_chunks(struct lane *lanes, unsigned streams, unsigned *host_in,
+			 unsigned *host_out, bool sync_copy)
 {
 	const size_t bytes = CHUNK_ITEMS * sizeof(unsigned);
 	int failed = 0;
 
 	for (unsigned c = 0; c < CHUNKS; c++) {
-		struct lane *l = &lanes[c % 2];
+		struct lane *l = &lanes[c % streams];
 		unsigned *in = host_in + (size_t)c * CHUNK_ITEMS, *out = host_out + (size_t)c * CHUNK_ITEMS;
 
 		failed += hipMemcpyAsync(l->in, in, bytes, hipMemcpyHostToDevice, l->stream) != hipSuccess;
@@ -230,12 +236,12 @@ static size_t wrong_words(const unsigned *host_in, const unsigned *host_out)
 }
 
 /* The pipeline between two events: start on stream 0, stop on stream 0 after it waited for
- * stream 1's last work (hipStreamWaitEvent), so the time covers both streams. */
-static void pipeline(bool sync_copy)
+ * every other stream's last work (hipStreamWaitEvent), so the time covers all the streams. */
+static void pipeline(unsigned streams, bool sync_copy)
 {
 	const size_t total = (size_t)CHUNKS * CHUNK_ITEMS * sizeof(unsigned);
-	struct lane lanes[2] = { { NULL, NULL, NULL }, { NULL, NULL, NULL } };
-	hipEvent_t start = NULL, stop = NULL, lane1_done = NULL;
+	struct lane lanes[MAX_STREAMS];
+	hipEvent_t start = NULL, stop = NULL;
 	unsigned *host_in = NULL, *host_out = NULL;
 	float milliseconds = -1;
 	double wall_start, wall;
@@ -244,14 +250,15 @@ static void pipeline(bool sync_copy)
 
 	HIP_OK(hipHostMalloc((void **)&host_in, total, hipHostMallocDefault));
 	HIP_OK(hipHostMalloc((void **)&host_out, total, hipHostMallocDefault));
-	for (int i = 0; i < 2; i++) {
+	memset(lanes, 0, sizeof(lanes));
+	for (unsigned i = 0; i < streams; i++) {
 		HIP_OK(hipStreamCreate(&lanes[i].stream));
 		HIP_OK(hipMalloc((void **)&lanes[i].in, CHUNK_ITEMS * sizeof(unsigned)));
 		HIP_OK(hipMalloc((void **)&lanes[i].out, CHUNK_ITEMS * sizeof(unsigned)));
+		HIP_OK(hipEventCreate(&lanes[i].done));
 	}
 	HIP_OK(hipEventCreate(&start));
 	HIP_OK(hipEventCreate(&stop));
-	HIP_OK(hipEventCreate(&lane1_done));
 	if (!host_in || !host_out)
 		return;
 	for (size_t i = 0; i < (size_t)CHUNKS * CHUNK_ITEMS; i++)
@@ -260,19 +267,22 @@ static void pipeline(bool sync_copy)
 
 	wall_start = wall_ms();
 	HIP_OK(hipEventRecord(start, lanes[0].stream));
-	failed = submit_chunks(lanes, host_in, host_out, sync_copy);
+	failed = submit_chunks(lanes, streams, host_in, host_out, sync_copy);
 	hip_check(failed == 0, "the pipeline's %u copies and launches were accepted (%d failed)",
 		  3 * CHUNKS, failed);
-	HIP_OK(hipEventRecord(lane1_done, lanes[1].stream));
-	HIP_OK(hipStreamWaitEvent(lanes[0].stream, lane1_done, 0));
+	for (unsigned i = 1; i < streams; i++) {
+		HIP_OK(hipEventRecord(lanes[i].done, lanes[i].stream));
+		HIP_OK(hipStreamWaitEvent(lanes[0].stream, lanes[i].done, 0));
+	}
 	HIP_OK(hipEventRecord(stop, lanes[0].stream));
 	HIP_OK(hipEventSynchronize(stop));
 	wall = wall_ms() - wall_start;
 	HIP_OK(hipEventElapsedTime(&milliseconds, start, stop));
 	HIP_OK(hipDeviceSynchronize());
 	wrong = wrong_words(host_in, host_out);
-	hip_check(wrong == 0, "pipeline%s: %u chunks of %u words on 2 streams, churn() right (%zu wrong)",
-		  sync_copy ? " with a synchronous hipMemcpy" : "", CHUNKS, CHUNK_ITEMS, wrong);
+	hip_check(wrong == 0, "pipeline%s: %u chunks of %u words on %u stream%s, churn() right (%zu wrong)",
+		  sync_copy ? " with a synchronous hipMemcpy" : "", CHUNKS, CHUNK_ITEMS, streams,
+		  streams == 1 ? "" : "s", wrong);
 	hip_check(milliseconds > 0, "pipeline%s took %.2f ms between its events",
 		  sync_copy ? " with a synchronous hipMemcpy" : "", milliseconds);
 	/* the events were recorded after the host's first reading and completed before its last */
@@ -281,8 +291,8 @@ static void pipeline(bool sync_copy)
 
 	HIP_OK(hipEventDestroy(start));
 	HIP_OK(hipEventDestroy(stop));
-	HIP_OK(hipEventDestroy(lane1_done));
-	for (int i = 0; i < 2; i++) {
+	for (unsigned i = 0; i < streams; i++) {
+		HIP_OK(hipEventDestroy(lanes[i].done));
 		HIP_OK(hipStreamDestroy(lanes[i].stream));
 		HIP_OK(hipFree(lanes[i].in));
 		HIP_OK(hipFree(lanes[i].out));
@@ -330,13 +340,29 @@ static void zero_copy(void)
 	free(out);
 }
 
+/* STREAMS of the command line, 1..MAX_STREAMS, or 0 when it is not one. */
+static unsigned parse_streams(const char *s)
+{
+	char *end;
+	unsigned long v;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	return errno || *end || v < 1 || v > MAX_STREAMS ? 0 : (unsigned)v;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char *host_in, *host_out;
+	bool pipeline_only = argc >= 2;
+	unsigned streams = argc == 3 ? parse_streams(argv[2]) : 2;
 
-	if (argc > 2 || (argc == 2 && strcmp(argv[1], "pipeline") != 0 &&
-			 strcmp(argv[1], "pipeline-sync") != 0)) {
-		fprintf(stderr, "usage: hip_streams [pipeline|pipeline-sync]\n");
+	if (argc > 3 || streams == 0 ||
+	    (pipeline_only && strcmp(argv[1], "pipeline") != 0 && strcmp(argv[1], "pipeline-sync") != 0)) {
+		fprintf(stderr, "usage: hip_streams [pipeline|pipeline-sync [STREAMS]] (STREAMS 1..%u, "
+				"default 2)\n", MAX_STREAMS);
 		return 2;
 	}
 	host_in = (unsigned char *)malloc(SIZE);
@@ -345,14 +371,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hip_streams: out of host memory\n");
 		return 1;
 	}
-	if (argc == 1) {
+	if (!pipeline_only) {
 		stream_kinds();
 		cross_stream_order(host_in, host_out);
 		null_stream_order(host_out);
 		launch_errors();
 		zero_copy();
 	}
-	pipeline(argc == 2 && strcmp(argv[1], "pipeline-sync") == 0);
+	pipeline(streams, pipeline_only && strcmp(argv[1], "pipeline-sync") == 0);
 	HIP_OK(hipDeviceSynchronize());
 	free(host_in);
 	free(host_out);
