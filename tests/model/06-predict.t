@@ -4,13 +4,16 @@
 # `hsatrace model -f json`: a measured total is the median of the configuration's recordings
 # with its quartiles around it and the smallest beside it; a prediction the median of those
 # made from each recording of the reference, its best-of the one from the fastest reference.
-# Small runs (their numbers are not judged: no timing assertions in tests).
+# Small runs (their numbers are not judged: no timing assertions in tests). Where the HIP
+# samples are built, one recording of hip_streams' pipeline on 1 and on 2 streams (hs1, hs2):
+# the HIP row, its prediction hs1's with queues=2, its measure hs2's total; without them the
+# table leaves the row out and says so.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
 	"$S/multi_thread" "$S/matmul_pipeline"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-plan 8
+plan 9
 export LC_ALL=C
 model_start
 json() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
@@ -19,9 +22,19 @@ json() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
 median() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "%.4f\n", sprintf("%.6f", m) }'; }
 
+# HIP programs are never sanitized: with a sanitized tracer gcc's libasan comes first in them
+# (as scripts/demo.sh's hip_env), and HIP's process-lifetime state is no leak.
+hip_env() {
+	objdump -p "$B/lib/hsatrace/libhsatrace.so" 2>/dev/null | grep -q 'NEEDED.*libasan' || return 0
+	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
+		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
+}
+hip=""
+[ -x "$S/hip/hip_streams" ] && [ -f "$S/hip/hip_streams_kernels.so" ] && hip="hs1 hs2"
+
 # Three recordings of the 1-thread run and of the 2-thread reference, one of each other one.
 failed=0
-for c in mt1 mt2 mt4 mt8 w1 mm1 mm3; do
+for c in mt1 mt2 mt4 mt8 w1 mm1 mm3 $hip; do
 	case $c in mt1 | mt2) rounds="1 2 3" ;; *) rounds=1 ;; esac
 	for r in $rounds; do
 		mkdir -p "$tmp/d/$c"
@@ -29,10 +42,14 @@ for c in mt1 mt2 mt4 mt8 w1 mm1 mm3; do
 		mt*) rec "$tmp/d/$c/r$r" "$S/multi_thread" "$S/multi_thread_kernels.so" "${c#mt}" 40 ;;
 		w1) HSATRACE_CPU_WORKERS=1 rec "$tmp/d/$c/r$r" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 40 ;;
 		mm*) rec "$tmp/d/$c/r$r" "$S/matmul_pipeline" "$S/matmul_pipeline_kernels.so" 64 "${c#mm}" ;;
+		# shellcheck disable=SC2046 # hip_env's words are separate assignments
+		hs*) env $(hip_env) HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
+			sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$tmp/d/$c/r$r" \
+			"$S/hip/hip_streams" pipeline "${c#hs}" 2>"$tmp/rec.log" ;;
 		esac || { failed=1; cat "$tmp/rec.log" >&2; }
 	done
 done
-ok $failed "three recordings of two configurations, one of five others"
+ok $failed "three recordings of two configurations, one of $([ -n "$hip" ] && echo seven || echo five) others"
 
 out=$(HSATRACE_BUILD=$B sh "$HSATRACE_SRC/bench/model/predict" "$tmp/d" "median of test" 2>&1)
 ok $? "bench/model/predict exits 0" || printf '%s\n' "$out" | sed 's/^/# /' >&2
@@ -66,10 +83,23 @@ is "$got" "$want_iqr" "its inter-quartile range holds the median and is the thre
 got=$(printf '%s\n' "$row" | perl -ne 'print "$1 $2\n" if m{\| ([0-9.]+) / ([0-9.]+), [-+][0-9.]+ % \|$}')
 is "$got" "$want_best $want_min" \
 	"its best of the rounds: the prediction from the fastest reference, the smallest total"
-is "$(printf '%s\n' "$out" | grep -c '^| [a-z_]* .*(.*) | [0-9.]* | [0-9.]* \[')" 8 \
-	"five rows and three with the devices apart"
-printf '%s\n' "$out" | grep -q '^mean absolute error [0-9.]* %, worst [0-9.]* % (5 configurations); best of the rounds: [0-9.]* %'
+# the rows: five, the HIP one when recorded, and three with the devices apart
+rows=5 note=1
+[ -z "$hip" ] || rows=6 note=0
+is "$(printf '%s\n' "$out" | grep -c '^| [a-z_]* .*(.*) | [0-9.]* | [0-9.]* \[')" $((rows + 3)) \
+	"$rows rows and three with the devices apart"
+printf '%s\n' "$out" | grep -q "^mean absolute error [0-9.]* %, worst [0-9.]* % ($rows configurations); best of the rounds: [0-9.]* %"
 ok $? "the summary of both statistics"
+if [ -n "$hip" ]; then
+	"$hsat" model -f json -w queues=2 -o "$tmp/p.json" "$tmp/d/hs1/r1" &&
+		"$hsat" model -f json -o "$tmp/t.json" "$tmp/d/hs2/r1" &&
+		want="$(json "$tmp/p.json" '$j->{predicted}{total_s}' | median) $(json "$tmp/t.json" '$j->{measured}{total_s}' | median)"
+	got=$(printf '%s\n' "$out" | perl -ne 'print "$1 $2\n" if /^\| hip_streams pipeline, 2 streams \(1 stream; queues=2\) \| ([0-9.]+) \| ([0-9.]+) \[/')
+	is "$got" "$want" "the HIP row: hs1's prediction with queues=2, hs2's total"
+else
+	printf '%s\n' "$out" | grep -q '^(no recordings of hs1 and hs2 in .*: the HIP row is left out)$'
+	ok $? "without hs1 and hs2 the table says the HIP row is left out"
+fi
 
 rm -rf "$tmp/d/mm3"
 HSATRACE_BUILD=$B sh "$HSATRACE_SRC/bench/model/predict" "$tmp/d" >"$tmp/missing.out" 2>&1
