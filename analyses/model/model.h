@@ -80,6 +80,10 @@ struct model_thread_row {
 	 * work ended in them: multi_thread's baton), in seconds: waiting for the others to
 	 * start or finish, not its own work */
 	double end_waits_s;
+	/* its last cycle, for queues=N on the CPU runtime (model_lastwait.h): the queues its
+	 * kernels ran on (0: not measured), its span and the runtime's CPU in it */
+	unsigned last_queues;
+	double last_chain_s, last_runtime_cpu_s;
 };
 
 /* Where a host phase's demand comes from (--host-demand). */
@@ -177,6 +181,7 @@ struct model_cycle {
 	/* the thread's CPU inside its wait (the tracer's clock from the wait's entry to its
 	 * return, schema >= 2.2: going to sleep and being woken); < 0: not in the trace */
 	double wait_cpu_s;
+	int64_t thread_cpu_ns;	/* the thread's CPU clock at the wait's return; -1: none */
 };
 
 /*
@@ -252,6 +257,9 @@ struct model_prediction {
 	/* the process's CPU per cycle the host CPUs served (m->load_demand: at the predicted
 	 * load; else as traced); 0 when the demand is not the process's CPU clock */
 	double host_cpu_demand_s;
+	/* per thread of the longest class, what queues=N took off its last cycle kept as
+	 * measured (model_lastwait.h); 0 without it */
+	double queues_saving_s;
 };
 
 /* Returns 0, or -1 with err saying what the trace lacks (or that memory ran out). host: where

@@ -21,6 +21,7 @@
 
 #include "analyses/model/model.h"
 #include "analyses/model/model_device.h"
+#include "analyses/model/model_lastwait.h"
 
 #define CPU_RUNTIME_GPU_NAME "hsatrace-cpu-gpu"
 #define HOST_SIGNAL "another thread's signal"
@@ -441,9 +442,11 @@ static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
 	if (!c)
 		return -1;
 	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
-				   wait->process_cpu_ns, host_s, -1.0 };
-	if (wait->has_thread_cpu)
+				   wait->process_cpu_ns, host_s, -1.0, -1 };
+	if (wait->has_thread_cpu) {
 		c->wait_cpu_s = (double)(wait->thread_cpu_end_ns - wait->thread_cpu_begin_ns) / 1e9;
+		c->thread_cpu_ns = wait->thread_cpu_end_ns;
+	}
 	return 0;
 }
 
@@ -544,6 +547,7 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 		return 0;
 	if (row->cycles > 1)
 		row->end_waits_s += last_wait_other;
+	model_lastwait_measure(t, src, b->m, row);
 	count_source(b->m, from);
 	return host_samples(b, me, from == HOST_SCHED, th->last_ns - cursor,
 			    th->oncpu_last_ns - oncpu, "teardown");

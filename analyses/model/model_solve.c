@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "analyses/model/model.h"
+#include "analyses/model/model_lastwait.h"
 #include "analyses/model/model_loaddemand.h"
 #include "analyses/model/mva.h"
 
@@ -358,9 +359,10 @@ static int solve_demands(const struct model *m, const struct model_whatif *w,
 	return 0;
 }
 
-/* The classes' cycles and throughputs, and the window the slowest class's threads span. */
-static void class_results(const struct model *m, const struct mva_result *res,
-			  struct model_prediction *p)
+/* The classes' cycles and throughputs, and the window the slowest class's threads span
+ * (p->capacity kept: queues=N's fork-join bound on a last cycle takes the host CPUs'). */
+static void class_results(const struct model *m, const struct model_whatif *w,
+			  const struct mva_result *res, struct model_prediction *p)
 {
 	p->window_s = 0.0;
 	p->throughput = 0.0;
@@ -372,7 +374,7 @@ static void class_results(const struct model *m, const struct mva_result *res,
 		 * do not all progress alike); one thread has none */
 		double stagger = (double)(cl->last_ns - cl->first_ns) / 1e9 -
 				 per_thread * cl->measured_cycle_s;
-		double span;
+		double span, saving = 0.0;
 
 		if (p->population[c] <= 1)
 			stagger = 0.0;
@@ -381,12 +383,19 @@ static void class_results(const struct model *m, const struct mva_result *res,
 				       * for the other threads with the stagger */
 			span += m->shared_rest_s +
 				(p->population[c] > 1 ? m->shared_end_waits_s : 0.0);
+		/* of those, a last cycle's device work spread over more queues */
+		if (m->shared_fitted && w && w->queues) {
+			saving = model_lastwait_saving(m, c, w->queues, p->capacity[0]);
+			span -= saving;
+		}
 
 		p->cycle_s[c] = res->cycle[c];
 		p->class_throughput[c] = res->throughput[c];
 		p->throughput += res->throughput[c];
-		if (span > p->window_s)
+		if (span > p->window_s) {
 			p->window_s = span;
+			p->queues_saving_s = saving;
+		}
 	}
 }
 
@@ -442,7 +451,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		goto end;
 	keep_network(m, &a, p);
 	p->method = mva_method_name(res.method);
-	class_results(m, &res, p);
+	class_results(m, w, &res, p);
 	station_utilization(m, &res, &a);
 	station_results(m, &res, a.util, p);
 	p->total_s = m->total_s - m->window_s + p->window_s;

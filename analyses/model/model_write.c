@@ -243,6 +243,10 @@ int model_write_text(const struct model_report *r, FILE *out)
 		if (m->load_demand)
 			fprintf(out, "process CPU per cycle at that load: %.9f s (as traced %.9f "
 				"s)\n", r->whatif->host_cpu_demand_s, b->host_cpu_demand_s);
+		if (r->whatif->queues_saving_s > 0.0)
+			fprintf(out, "queues: the last cycle's device work spread over more queues "
+				"(a fork-join on the host CPUs) takes %.6f s off a thread's span\n",
+				r->whatif->queues_saving_s);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -372,7 +376,15 @@ static void json_threads(const struct model *m, const struct model_prediction *b
 		fprintf(out, ", \"cycles\": %zu, \"api_calls\": %zu, ", t->cycles, t->api_calls);
 		jnum(out, "span_s", t->span_s, ", ");
 		jnum(out, "measured_cycle_s", t->cycles ? t->span_s / t->cycles : NAN, ", ");
-		jnum(out, "modelled_cycle_s", t->cls == SIZE_MAX ? NAN : base->cycle_s[t->cls], "}");
+		jnum(out, "modelled_cycle_s", t->cls == SIZE_MAX ? NAN : base->cycle_s[t->cls], ", ");
+		/* its last cycle as queues=N on the CPU runtime takes it (model_lastwait.h) */
+		if (t->last_queues) {
+			fprintf(out, "\"last_cycle\": {\"queues\": %u, ", t->last_queues);
+			jnum(out, "span_s", t->last_chain_s, ", ");
+			jnum(out, "runtime_cpu_s", t->last_runtime_cpu_s, "}}");
+		} else {
+			fputs("\"last_cycle\": null}", out);
+		}
 		fputs(i + 1 < m->threads.count ? ",\n" : "\n", out);
 	}
 	fputs("  ],\n", out);
@@ -497,6 +509,7 @@ int model_write_json(const struct model_report *r, FILE *out)
 	jnum(out, "throughput_per_s", p->throughput, ", ");
 	jnum(out, "total_change_pct", change_pct(p->total_s, r->base->total_s), ", ");
 	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), ", ");
+	jnum(out, "queues_saving_s", p->queues_saving_s, ", ");
 	/* the process's CPU per cycle at that load */
 	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
 		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");

@@ -9,6 +9,10 @@
 #   rec OUT PROGRAM ARGS...   records PROGRAM on the CPU runtime in a private session daemon
 #                             and unifies it into OUT (tests/engine/record-unified.sh); its
 #                             messages go to $tmp/rec.log
+#   rec_hip OUT STREAMS       records hip_streams pipeline STREAMS the same way (HIP programs
+#                             are not sanitized: with a sanitized tracer gcc's libasan comes
+#                             first in them, as scripts/demo.sh does); HIP_STREAMS is the
+#                             program, empty when the HIP samples are not built
 #   bt_waits TRACE            the wait returns in babeltrace2's text of TRACE, one a line in
 #                             time order: "vtid return_ns process_cpu_ns" (the process's CPU
 #                             clock of the wait's hsa_activity:signal_wait, schema >= 2.3; 0
@@ -32,6 +36,21 @@ model_start() {
 }
 
 rec() { sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$@" 2>"$tmp/rec.log"; }
+
+HIP_STREAMS=""
+[ -x "$S/hip/hip_streams" ] && [ -f "$S/hip/hip_streams_kernels.so" ] && HIP_STREAMS=$S/hip/hip_streams
+# the environment a HIP program needs under a sanitized tracer (none under a plain one)
+hip_env() {
+	objdump -p "$B/lib/hsatrace/libhsatrace.so" 2>/dev/null | grep -q 'NEEDED.*libasan' || return 0
+	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
+		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
+}
+rec_hip() {
+	# shellcheck disable=SC2046 # hip_env's words are separate assignments
+	env $(hip_env) HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
+		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" pipeline "$2" \
+		2>"$tmp/rec.log"
+}
 
 # A wait returns at its hsa_api_exit; its clock is in the hsa_activity:signal_wait of the same
 # correlation id, joined at the end (the two events' order is not relied on).

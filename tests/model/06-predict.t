@@ -22,15 +22,8 @@ json() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
 median() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "%.4f\n", sprintf("%.6f", m) }'; }
 
-# HIP programs are never sanitized: with a sanitized tracer gcc's libasan comes first in them
-# (as scripts/demo.sh's hip_env), and HIP's process-lifetime state is no leak.
-hip_env() {
-	objdump -p "$B/lib/hsatrace/libhsatrace.so" 2>/dev/null | grep -q 'NEEDED.*libasan' || return 0
-	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
-		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
-}
 hip=""
-[ -x "$S/hip/hip_streams" ] && [ -f "$S/hip/hip_streams_kernels.so" ] && hip="hs1 hs2"
+[ -z "$HIP_STREAMS" ] || hip="hs1 hs2"
 
 # Three recordings of the 1-thread run and of the 2-thread reference, one of each other one.
 failed=0
@@ -42,10 +35,7 @@ for c in mt1 mt2 mt4 mt8 w1 mm1 mm3 $hip; do
 		mt*) rec "$tmp/d/$c/r$r" "$S/multi_thread" "$S/multi_thread_kernels.so" "${c#mt}" 40 ;;
 		w1) HSATRACE_CPU_WORKERS=1 rec "$tmp/d/$c/r$r" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 40 ;;
 		mm*) rec "$tmp/d/$c/r$r" "$S/matmul_pipeline" "$S/matmul_pipeline_kernels.so" 64 "${c#mm}" ;;
-		# shellcheck disable=SC2046 # hip_env's words are separate assignments
-		hs*) env $(hip_env) HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
-			sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$tmp/d/$c/r$r" \
-			"$S/hip/hip_streams" pipeline "${c#hs}" 2>"$tmp/rec.log" ;;
+		hs*) rec_hip "$tmp/d/$c/r$r" "${c#hs}" ;;
 		esac || { failed=1; cat "$tmp/rec.log" >&2; }
 	done
 done
@@ -84,8 +74,8 @@ got=$(printf '%s\n' "$row" | perl -ne 'print "$1 $2\n" if m{\| ([0-9.]+) / ([0-9
 is "$got" "$want_best $want_min" \
 	"its best of the rounds: the prediction from the fastest reference, the smallest total"
 # the rows: five, the HIP one when recorded, and three with the devices apart
-rows=5 note=1
-[ -z "$hip" ] || rows=6 note=0
+rows=5
+[ -z "$hip" ] || rows=6
 is "$(printf '%s\n' "$out" | grep -c '^| [a-z_]* .*(.*) | [0-9.]* | [0-9.]* \[')" $((rows + 3)) \
 	"$rows rows and three with the devices apart"
 printf '%s\n' "$out" | grep -q "^mean absolute error [0-9.]* %, worst [0-9.]* % ($rows configurations); best of the rounds: [0-9.]* %"

@@ -1,0 +1,82 @@
+/*
+ * model_lastwait - queues=N on the CPU runtime for a thread's last wait (model_lastwait.h).
+ */
+#include "analyses/model/model_lastwait.h"
+
+#define LASTWAIT_QUEUES_MAX 64
+
+/* The distinct queues of the kernels thread src submitted that ended in (from_ns, to_ns]. */
+static unsigned kernel_queues(const struct model_trace *t, size_t src, int64_t from_ns,
+			      int64_t to_ns)
+{
+	uint64_t seen[LASTWAIT_QUEUES_MAX];
+	unsigned n = 0;
+
+	for (size_t i = 0; i < t->work.count; i++) {
+		const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
+		unsigned q;
+
+		if (w->thread != src || w->is_copy || !w->complete || w->end_ns <= from_ns ||
+		    w->end_ns > to_ns)
+			continue;
+		for (q = 0; q < n && seen[q] != w->queue_id; q++)
+			;
+		if (q == n && n < LASTWAIT_QUEUES_MAX)
+			seen[n++] = w->queue_id;
+	}
+	return n;
+}
+
+void model_lastwait_measure(const struct model_trace *t, size_t src, const struct model *m,
+			    struct model_thread_row *row)
+{
+	const struct model_cycle *prev, *last;
+	double runtime_cpu;
+
+	row->last_queues = 0;
+	row->last_chain_s = row->last_runtime_cpu_s = 0.0;
+	if (row->cycles < 2 || m->cycles.count < 2)
+		return;
+	prev = MODEL_AT(m->cycles, struct model_cycle, m->cycles.count - 2);
+	last = MODEL_AT(m->cycles, struct model_cycle, m->cycles.count - 1);
+	/* both clocks at both returns: the process's less the thread's own is the runtime's */
+	if (!prev->has_process_cpu || !last->has_process_cpu || prev->thread_cpu_ns < 0 ||
+	    last->thread_cpu_ns < 0 || last->end_ns <= prev->end_ns)
+		return;
+	runtime_cpu = (double)((last->process_cpu_ns - prev->process_cpu_ns) -
+			       (last->thread_cpu_ns - prev->thread_cpu_ns)) / 1e9;
+	row->last_queues = kernel_queues(t, src, prev->end_ns, last->end_ns);
+	row->last_chain_s = (double)(last->end_ns - prev->end_ns) / 1e9;
+	row->last_runtime_cpu_s = runtime_cpu > 0.0 ? runtime_cpu : 0.0;
+}
+
+/* What N queues take off one thread's last cycle. */
+static double thread_saving(const struct model_thread_row *row, unsigned queues,
+			    double capacity)
+{
+	double spread, busy;
+
+	if (!row->last_queues || queues <= row->last_queues || capacity <= 0.0)
+		return 0.0;
+	spread = row->last_chain_s * row->last_queues / queues;
+	busy = row->last_runtime_cpu_s / capacity;
+	return row->last_chain_s - (spread > busy ? spread : busy);
+}
+
+double model_lastwait_saving(const struct model *m, size_t c, unsigned queues, double capacity)
+{
+	double sum = 0.0;
+	size_t threads = 0;
+
+	for (size_t i = 0; i < m->threads.count; i++) {
+		const struct model_thread_row *row = MODEL_AT(m->threads, struct model_thread_row, i);
+		double s;
+
+		if (row->cls != c)
+			continue;
+		threads++;
+		s = thread_saving(row, queues, capacity);
+		sum += s > 0.0 ? s : 0.0;
+	}
+	return threads ? sum / (double)threads : 0.0;
+}

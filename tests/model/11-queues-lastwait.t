@@ -1,0 +1,85 @@
+#!/bin/sh
+# queues=N on the CPU runtime for a thread's last cycle (model_lastwait.c) on real HIP
+# recordings: hip_streams' pipeline on 1 and on 4 streams (every chunk's copies and kernels
+# submitted, then one wait: the thread's last cycle, which the fit keeps as measured).
+# The model's structure as the program has it: one modelled thread, 8 churn() kernels and 8
+# copies each way, all waited for; its last cycle's kernels on as many queues as the program
+# has streams (ROCclr gives each stream its own HSA queue, 4 of them). From babeltrace2's text,
+# without the model: the last cycle's span (the main thread's last two wait returns), the
+# runtime's CPU in it (the process's CPU clock between them less the thread's own) and the
+# kernels' queues in it; then the prediction: queues=2 takes span - max(span / 2, CPU / the
+# JSON's capacity) off the 1-stream trace's total, nothing off the 4-stream one (2 < 4), and
+# queues=1 nothing.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$HSATRACE_SRC/tests/lib/model-harness.sh"
+model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record"
+[ -n "$HIP_STREAMS" ] || skip_all "hip_streams not built (the HIP samples need hipcc)"
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
+plan 10
+export LC_ALL=C
+model_start
+j() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+	my $p = $j->{predicted}; my ($t) = grep { defined $_->{class} } @{$j->{threads}};
+	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+
+# "span_ns runtime_cpu_ns queues" of the main thread's last cycle in trace $1.
+last_cycle() {
+	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
+	my ($ts) = /^\[0*(\d+)\]/ or next;
+	if (/ hsa_activity:kernel_exec: .*queue_id = (\d+).*gpu_end_ns = (\d+)/) {
+		push @k, [$1, $2];
+	} elsif (/ hsa_activity:signal_wait: .*vpid = (\d+), vtid = (\d+).*correlation_id = (\d+), thread_cpu_begin_ns = \d+, thread_cpu_end_ns = (\d+), process_cpu_ns = (\d+)/) {
+		$clock{$3} = [$4, $5] if $1 == $2;
+	} elsif (/ hsa_api_exit:hsa(?:_amd)?_signal_wait\w*: .*vpid = (\d+), vtid = (\d+).*correlation_id = (\d+)/) {
+		push @ret, [$ts, $3] if $1 == $2;
+	}
+	END {
+		my ($p, $l) = @ret[-2, -1];
+		my ($pc, $lc) = ($clock{$p->[1]}, $clock{$l->[1]});
+		my %q = map { $_->[0] => 1 } grep { $_->[1] > $p->[0] && $_->[1] <= $l->[0] } @k;
+		printf "%d %d %d\n", $l->[0] - $p->[0], ($lc->[1] - $pc->[1]) - ($lc->[0] - $pc->[0]),
+			scalar keys %q;
+	}'
+}
+
+for n in 1 4; do
+	rec_hip "$tmp/hs$n" $n
+	ok $? "hip_streams pipeline $n recorded" || cat "$tmp/rec.log" >&2
+	"$hsat" model -f json -o "$tmp/m$n.json" "$tmp/hs$n"
+	# one class of one thread; per kind its count and whether it was waited for
+	got=$(j "$tmp/m$n.json" 'my @c = @{$j->{classes}}; my %n;
+		for my $a (@{$c[0]{activities}}) { $n{$a->{name} =~ /^churn/ ? "churn" : $a->{name}} .=
+			"$a->{count}:$a->{kind}" if $a->{name} =~ /^(churn|copy )/ }
+		join(" ", scalar @c, $c[0]{threads}, map { "$_=$n{$_}" } sort keys %n)')
+	is "$got" "1 1 churn=8:synch-call copy device-to-host=8:synch-call copy host-to-device=8:synch-call" \
+		"pipeline $n: one thread; 8 kernels and 8 copies each way, all waited for"
+	got=$(j "$tmp/m$n.json" 'sprintf "%.0f %.0f %d", $t->{last_cycle}{span_s} * 1e9,
+		$t->{last_cycle}{runtime_cpu_s} * 1e9, $t->{last_cycle}{queues}')
+	want=$(last_cycle "$tmp/hs$n")
+	# the JSON's seconds rounded to ns: within 1 ns of babeltrace2's
+	perl -e 'my @g = split " ", $ARGV[0]; my @w = split " ", $ARGV[1];
+		exit !(@g == 3 && abs($g[0] - $w[0]) <= 1 && abs($g[1] - ($w[1] < 0 ? 0 : $w[1])) <= 1 &&
+			$g[2] == $w[2] && $w[2] == $ARGV[2])' "$got" "$want" $n
+	ok $? "pipeline $n: its last cycle (span, runtime CPU, queues = the streams) as babeltrace2's text has it: $want"
+done
+
+# 1 stream, queues=2: the bound's saving, recomputed
+"$hsat" model -f json -w queues=2 -o "$tmp/p.json" "$tmp/hs1"
+want=$(perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+	my ($span, $cpu) = map { $_ / 1e9 } split " ", $ARGV[1];
+	$cpu = 0 if $cpu < 0;
+	my $cap = $j->{shared_cpus}{capacity}; my $half = $span / 2; my $busy = $cpu / $cap;
+	my $s = $span - ($half > $busy ? $half : $busy);
+	printf "%.6f %.6f\n", $s, $j->{modelled}{total_s} - $s' "$tmp/m1.json" "$(last_cycle "$tmp/hs1")")
+got=$(j "$tmp/p.json" 'sprintf "%.6f %.6f", $p->{queues_saving_s}, $p->{total_s}')
+is "$got" "$want" "1 stream, queues=2: span - max(span / 2, runtime CPU / capacity) off the modelled total"
+"$hsat" model -f json -w queues=1 -o "$tmp/p1.json" "$tmp/hs1"
+is "$(j "$tmp/p1.json" 'sprintf "%.9f", $p->{queues_saving_s}')" "0.000000000" \
+	"1 stream, queues=1: nothing taken off"
+"$hsat" model -f json -w queues=2 -o "$tmp/p4.json" "$tmp/hs4"
+is "$(j "$tmp/p4.json" 'sprintf "%.9f %d", $p->{queues_saving_s}, $p->{total_s} == $j->{modelled}{total_s}')" \
+	"0.000000000 1" "4 streams, queues=2: fewer queues than traced take nothing off"
+"$hsat" model -w queues=2 "$tmp/hs1" >"$tmp/p.txt"
+grep -q "^queues: the last cycle's device work spread over more queues (a fork-join on the host CPUs) takes [0-9.]* s off a thread's span$" "$tmp/p.txt"
+ok $? "the text output says what queues= took off"
+done_testing
