@@ -183,11 +183,32 @@ static void text_process_cpu(const struct model *m, FILE *out)
 	fprintf(out, "demand per cycle with the load: %s\n", m->load_demand_how);
 }
 
+/* The what-if's prediction and what it changed. */
+static void text_whatif(const struct model_report *r, FILE *out)
+{
+	const struct model *m = r->model;
+	const struct model_prediction *b = r->base, *p = r->whatif;
+	char buf[256], note[768];
+
+	if (model_workers_note(m, r->changes, note, sizeof(note)))
+		fprintf(out, "note: %s\n", note);
+	fprintf(out, "What-if %s: predicted total %.6f s (%+.1f %%), throughput %.1f cycles/s "
+		"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), p->total_s,
+		change_pct(p->total_s, b->total_s), p->throughput,
+		change_pct(p->throughput, b->throughput));
+	if (m->load_demand)
+		fprintf(out, "process CPU per cycle at that load: %.9f s (as traced %.9f s)\n",
+			p->host_cpu_demand_s, b->host_cpu_demand_s);
+	if (p->queues_saving_s > 0.0)
+		fprintf(out, "queues: the last cycle's device work spread over more queues (a "
+			"fork-join on the host CPUs) takes %.6f s off a thread's span\n",
+			p->queues_saving_s);
+}
+
 int model_write_text(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
 	const struct model_prediction *b = r->base;
-	char buf[256], note[768];
 
 	fprintf(out, "hsatrace model: %s\n", r->trace);
 	fprintf(out, "process %lld (%s): %.6f s traced, cycling threads over %.6f s\n",
@@ -233,21 +254,8 @@ int model_write_text(const struct model_report *r, FILE *out)
 	}
 	fprintf(out, "\nTotal time: measured %.6f s, modelled %.6f s (error %+.1f %%)\n",
 		m->total_s, b->total_s, change_pct(b->total_s, m->total_s));
-	if (r->whatif && model_workers_note(m, r->changes, note, sizeof(note)))
-		fprintf(out, "note: %s\n", note);
-	if (r->whatif) {
-		fprintf(out, "What-if %s: predicted total %.6f s (%+.1f %%), throughput %.1f cycles/s "
-			"(%+.1f %%)\n", whatif_text(r->changes, buf, sizeof(buf)), r->whatif->total_s,
-			change_pct(r->whatif->total_s, b->total_s), r->whatif->throughput,
-			change_pct(r->whatif->throughput, b->throughput));
-		if (m->load_demand)
-			fprintf(out, "process CPU per cycle at that load: %.9f s (as traced %.9f "
-				"s)\n", r->whatif->host_cpu_demand_s, b->host_cpu_demand_s);
-		if (r->whatif->queues_saving_s > 0.0)
-			fprintf(out, "queues: the last cycle's device work spread over more queues "
-				"(a fork-join on the host CPUs) takes %.6f s off a thread's span\n",
-				r->whatif->queues_saving_s);
-	}
+	if (r->whatif)
+		text_whatif(r, out);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -464,6 +472,24 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fputc('}', out);
 }
 
+/* The model with the what-if's changes (as traced without them). */
+static void json_predicted(const struct model *m, const struct model_prediction *base,
+			   const struct model_prediction *p, FILE *out)
+{
+	fputc('{', out);
+	jnum(out, "total_s", p->total_s, ", ");
+	jnum(out, "window_s", p->window_s, ", ");
+	jnum(out, "throughput_per_s", p->throughput, ", ");
+	jnum(out, "total_change_pct", change_pct(p->total_s, base->total_s), ", ");
+	jnum(out, "throughput_change_pct", change_pct(p->throughput, base->throughput), ", ");
+	jnum(out, "queues_saving_s", p->queues_saving_s, ", ");
+	/* the process's CPU per cycle at that load */
+	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
+		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");
+	else
+		fputs("\"host_cpu_demand_s\": null},\n", out);
+}
+
 int model_write_json(const struct model_report *r, FILE *out)
 {
 	const struct model *m = r->model;
@@ -503,18 +529,8 @@ int model_write_json(const struct model_report *r, FILE *out)
 	jnum(out, "total_s", r->base->total_s, ", ");
 	jnum(out, "window_s", r->base->window_s, ", ");
 	jnum(out, "throughput_per_s", r->base->throughput, ", ");
-	jnum(out, "error_pct", change_pct(r->base->total_s, m->total_s), "},\n  \"predicted\": {");
-	jnum(out, "total_s", p->total_s, ", ");
-	jnum(out, "window_s", p->window_s, ", ");
-	jnum(out, "throughput_per_s", p->throughput, ", ");
-	jnum(out, "total_change_pct", change_pct(p->total_s, r->base->total_s), ", ");
-	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), ", ");
-	jnum(out, "queues_saving_s", p->queues_saving_s, ", ");
-	/* the process's CPU per cycle at that load */
-	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
-		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");
-	else
-		fputs("\"host_cpu_demand_s\": null},\n", out);
+	jnum(out, "error_pct", change_pct(r->base->total_s, m->total_s), "},\n  \"predicted\": ");
+	json_predicted(m, r->base, p, out);
 	fputs("  \"what_if\": ", out);
 	if (r->whatif) {
 		json_string_write(whatif_text(r->changes, buf, sizeof(buf)), out);
