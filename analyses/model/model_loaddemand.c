@@ -4,7 +4,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "analyses/model/model_loaddemand.h"
 
@@ -49,7 +48,7 @@ static int split(struct model *m, unsigned threads)
 	}
 	/* the process's utilization of the cores where all threads cycle */
 	m->load_util = (double)threads / m->pcpu_cycle_s * d / m->cores;
-	p = 1.0 - m->load_util * (getenv("HSAT_F2") ? 1.0 : (double)(threads - 1) / threads);
+	p = 1.0 - m->load_util * (threads - 1) / threads;
 	if (!(d1 > d) || !(p > 0.0 && p < 1.0)) {
 		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: the CPU per cycle "
 			 "does not fall from 1 thread cycling (%.1f us) to %u (%.1f us)", d1 * 1e6,
@@ -127,7 +126,7 @@ int model_loaddemand_fit(struct model *m, unsigned threads, char *err, size_t er
 double model_loaddemand_at(const struct model *m, unsigned population, double x,
 			   double other_s, double cores)
 {
-	double busy = population > 1 ? x * (getenv("HSAT_F2") ? 1.0 : (double)(population - 1) / population) / cores : 0.0;
+	double busy = population > 1 ? x * (population - 1) / population / cores : 0.0;
 
 	return (m->load_work_s + m->load_handoff_s * (1.0 - busy * other_s)) /
 	       (1.0 + m->load_handoff_s * busy);

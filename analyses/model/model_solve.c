@@ -130,9 +130,6 @@ static void set_capacity(const struct model *m, const struct model_whatif *w,
 		capacity[k] = servers[k];
 	if (m->shared && m->stations_count)
 		capacity[0] = w && w->cpus ? (double)w->cpus : m->shared_capacity;
-	if (getenv("HSAT_K") && m->shared && m->load_demand && m->classes_count == 1 && w && w->threads_set && !w->cpus && w->threads > m->classes[0].threads)
-		capacity[0] = getenv("HSAT_K2") ? m->cores - (m->cores - m->shared_capacity) * m->classes[0].threads / w->threads
-			: getenv("HSAT_K3") ? m->cores - m->cores * pow((m->cores - m->shared_capacity) / m->cores, (double)w->threads / m->classes[0].threads) : m->cores;
 }
 
 static double speed_of(const struct model_station *st, const struct model_whatif *w)
