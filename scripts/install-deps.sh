@@ -16,7 +16,10 @@ liblttng-ust-dev lttng-tools liblttng-ctl-dev \
 libbabeltrace2-dev babeltrace2 \
 libxml2-dev libxml2-utils libpcre2-dev libiberty-dev binutils \
 libsqlite3-dev sqlite3 \
-libhsa-runtime-dev hipcc libamdhip64-dev chromium ${HSATRACE_DEPS_EXTRA:-}"
+libhsa-runtime-dev hipcc libamdhip64-dev chromium \
+octave-queueing ${HSATRACE_DEPS_EXTRA:-}"
+# chromium draws the HTML report in its test; octave-queueing is the independent MVA solver
+# tests/model/02-octave.t checks the model's against.
 
 missing=""
 for pkg in $PACKAGES; do

@@ -185,6 +185,21 @@ struct model_cycle {
  * the queueing for them. Does nothing elsewhere. Returns 0, or -1 with err set.
  */
 int model_share_cpus(struct model *m, char *err, size_t err_size);
+/* What model_shared_fit_capacity found. */
+enum model_capacity_fit {
+	MODEL_CAPACITY_ERROR = -1,	/* err set */
+	MODEL_CAPACITY_ABOVE_CORES,	/* even all the cores give a longer cycle than the target */
+	MODEL_CAPACITY_FITTED,		/* m->shared_capacity gives it */
+	MODEL_CAPACITY_BELOW_ONE,	/* even one core's worth gives a shorter cycle */
+};
+/* The host CPUs' capacity in [1, cores] (m->shared_capacity) at which the one class's
+ * modelled cycle at `threads` threads is target_s, with the think time think_s and the
+ * demands unscaled (sets m->shared_think_s to think_s, m->shared_factor to 1): bisection, the
+ * cycle falling as the capacity grows (the cores' worth of model_shared.c and
+ * model_loaddemand.c). Unless fitted, m->shared_capacity is left at the last one tried. */
+enum model_capacity_fit model_shared_fit_capacity(struct model *m, unsigned threads,
+						  double think_s, double target_s, char *err,
+						  size_t err_size);
 
 /* What-if changes (model_whatif.c). */
 struct model_whatif;

@@ -7,26 +7,6 @@
 
 #include "analyses/model/model_loaddemand.h"
 
-#define FIT_STEPS 60
-
-/* The modelled cycle of the one class at `threads` threads with the host CPUs' capacity c. */
-static int cycle_at_capacity(struct model *m, unsigned threads, double c, double *cycle,
-			     char *err, size_t err_size)
-{
-	struct model_whatif w;
-	struct model_prediction p;
-
-	model_whatif_init(&w);
-	w.threads_set = 1;
-	w.threads = threads;
-	m->shared_capacity = c;
-	if (model_solve(m, &w, &p, err, err_size))
-		return -1;
-	*cycle = p.cycle_s[0];
-	model_prediction_release(&p);
-	return 0;
-}
-
 /* work and handoff from the demand at 1 thread cycling (the stretch) and at `threads`;
  * returns 0 (m->load_demand_how says why) when they do not apply. */
 static int split(struct model *m, unsigned threads)
@@ -65,50 +45,26 @@ static int split(struct model *m, unsigned threads)
 	return 1;
 }
 
-/* The capacity in [1, cores] giving the measured cycle at `threads` with the latency of the
- * stretch; returns 0 when none does. */
-static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err_size)
-{
-	double lo = 1.0, hi = m->cores, got, target = m->pcpu_cycle_s;
-
-	if (cycle_at_capacity(m, threads, hi, &got, err, err_size))
-		return -1;
-	if (got > target)
-		return 0;
-	if (cycle_at_capacity(m, threads, lo, &got, err, err_size))
-		return -1;
-	if (got < target)
-		return 0;
-	for (int i = 0; i < FIT_STEPS; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (cycle_at_capacity(m, threads, mid, &got, err, err_size))
-			return -1;
-		*(got > target ? &lo : &hi) = mid;
-	}
-	m->shared_capacity = (lo + hi) / 2;
-	return 1;
-}
-
 int model_loaddemand_fit(struct model *m, unsigned threads, char *err, size_t err_size)
 {
 	double capacity = m->shared_capacity, think = m->shared_think_s;
-	int fitted;
+	enum model_capacity_fit fitted;
 
 	m->load_demand = 0;
 	if (!split(m, threads))
 		return 0;
 	m->load_demand = 1;
-	m->shared_factor = 1.0;
-	m->shared_think_s = m->cycle_lo_s - m->pcpu_per_cycle_lo_s;
-	if ((fitted = fit_capacity(m, threads, err, err_size)) <= 0) {
+	/* the latency: the stretch's cycle minus its CPU (one customer never queues) */
+	fitted = model_shared_fit_capacity(m, threads, m->cycle_lo_s - m->pcpu_per_cycle_lo_s,
+					   m->pcpu_cycle_s, err, err_size);
+	if (fitted != MODEL_CAPACITY_FITTED) {
 		m->load_demand = 0;
 		m->shared_capacity = capacity;
 		m->shared_think_s = think;
 		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: no cores' worth in "
 			 "[1, %u] gives the cycle at %u threads cycling with the stretch's latency",
 			 m->cores, threads);
-		return fitted;
+		return fitted == MODEL_CAPACITY_ERROR ? -1 : 0;
 	}
 	m->shared_servers = m->shared_capacity < 1.5 ? 1u : (unsigned)lround(m->shared_capacity);
 	snprintf(m->load_demand_how, sizeof(m->load_demand_how), "work %.1f us + hand-offs %.1f us "

@@ -442,6 +442,31 @@ static int cycle_with_capacity(struct model *m, unsigned threads, double c, doub
 	return cycle_with(m, threads, 1.0, z, cycle, err, err_size);
 }
 
+enum model_capacity_fit model_shared_fit_capacity(struct model *m, unsigned threads,
+						  double think_s, double target_s, char *err,
+						  size_t err_size)
+{
+	double lo = 1.0, hi = m->cores, got;
+
+	if (cycle_with_capacity(m, threads, hi, think_s, &got, err, err_size))
+		return MODEL_CAPACITY_ERROR;
+	if (got > target_s)
+		return MODEL_CAPACITY_ABOVE_CORES;
+	if (cycle_with_capacity(m, threads, lo, think_s, &got, err, err_size))
+		return MODEL_CAPACITY_ERROR;
+	if (got < target_s)
+		return MODEL_CAPACITY_BELOW_ONE;
+	for (int i = 0; i < CALIBRATE_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (cycle_with_capacity(m, threads, mid, think_s, &got, err, err_size))
+			return MODEL_CAPACITY_ERROR;
+		*(got > target_s ? &lo : &hi) = mid;
+	}
+	m->shared_capacity = (lo + hi) / 2;
+	return MODEL_CAPACITY_FITTED;
+}
+
 /* A slow-down from 1 thread cycling to the traced population beyond what one core's worth
  * gives with the latency measured alone: one core's worth, the latency fitted at the traced
  * population (longer than alone). Returns 1, or -1 on error. */
@@ -470,27 +495,20 @@ static int one_core(struct model *m, unsigned threads, char *err, size_t err_siz
  */
 static int fit_capacity(struct model *m, unsigned threads, char *err, size_t err_size)
 {
-	double z = m->cycle_lo_s - m->pcpu_per_cycle_s, target = m->pcpu_cycle_s;
-	double lo = 1.0, hi = m->cores, got;
+	double z = m->cycle_lo_s - m->pcpu_per_cycle_s;
 
 	if (m->load_lo != 1 || threads < 2 || !(z > 0.0) || m->cores < 2)
 		return 0;
-	if (cycle_with_capacity(m, threads, hi, z, &got, err, err_size))
+	switch (model_shared_fit_capacity(m, threads, z, m->pcpu_cycle_s, err, err_size)) {
+	case MODEL_CAPACITY_ERROR:
 		return -1;
-	if (got > target)
+	case MODEL_CAPACITY_ABOVE_CORES:
 		return 0;
-	if (cycle_with_capacity(m, threads, lo, z, &got, err, err_size))
-		return -1;
-	if (got < target)
+	case MODEL_CAPACITY_BELOW_ONE:
 		return one_core(m, threads, err, err_size);
-	for (int i = 0; i < CALIBRATE_STEPS; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (cycle_with_capacity(m, threads, mid, z, &got, err, err_size))
-			return -1;
-		*(got > target ? &lo : &hi) = mid;
+	case MODEL_CAPACITY_FITTED:
+		break;
 	}
-	m->shared_capacity = (lo + hi) / 2;
 	m->shared_servers = m->shared_capacity < 1.5 ? 1u : (unsigned)lround(m->shared_capacity);
 	m->shared_think_s = z;
 	snprintf(m->shared_how, sizeof(m->shared_how), "%.2f cores' worth, fitted to the cycle at "

@@ -9,6 +9,10 @@
 #   rec OUT PROGRAM ARGS...   records PROGRAM on the CPU runtime in a private session daemon
 #                             and unifies it into OUT (tests/engine/record-unified.sh); its
 #                             messages go to $tmp/rec.log
+#   bt_waits TRACE            the wait returns in babeltrace2's text of TRACE, one a line in
+#                             time order: "vtid return_ns process_cpu_ns" (the process's CPU
+#                             clock of the wait's hsa_activity:signal_wait, schema >= 2.3; 0
+#                             when it has none)
 #
 # Sets B (the build), hsat (its bin/hsatrace), S (the samples) and M (bench/model's programs).
 B=$HSATRACE_BUILD
@@ -28,3 +32,17 @@ model_start() {
 }
 
 rec() { sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$@" 2>"$tmp/rec.log"; }
+
+# A wait returns at its hsa_api_exit; its clock is in the hsa_activity:signal_wait of the same
+# correlation id, joined at the end (the two events' order is not relied on).
+bt_waits() {
+	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
+	next unless /^\[0*(\d+)\].* (hsa_api_exit:hsa(?:_amd)?_signal_wait\w*|hsa_activity:signal_wait): .*vtid = (\d+).*correlation_id = (\d+)/;
+	my ($ts, $ev, $tid, $cid) = ($1, $2, $3, $4);
+	if ($ev eq "hsa_activity:signal_wait") {
+		$pcpu{$cid} = $1 if /process_cpu_ns = (\d+)/;
+		next;
+	}
+	push @ret, [$tid, $ts, $cid];
+	END { print "$_->[0] $_->[1] ", $pcpu{$_->[2]} || 0, "\n" for @ret }'
+}

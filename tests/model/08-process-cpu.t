@@ -1,15 +1,15 @@
 #!/bin/sh
 # The CPU runtime's demand per cycle from the process's CPU clock (schema 2.3's
-# signal_wait.process_cpu_ns, model_shared.c, model_pcpu.c) on a real recording of
-# multi_thread at 2 threads: computed again here from babeltrace2's text (perl), without the
-# model. Per thread, its cycles end at its waits' returns (hsa_api_exit of its
-# hsa_signal_wait_*): it cycles from its first wait's return to its last wait's start, i.e.
-# its next-to-last wait's return. The window where both threads cycle runs from the later
+# signal_wait.process_cpu_ns, model_shared.c, model_pcpu.c) on a real recording of multi_thread
+# at 2 threads: computed again here from babeltrace2's text (perl, over model-harness.sh's
+# bt_waits), without the model. Per thread, its cycles end at its waits' returns (hsa_api_exit
+# of its hsa_signal_wait_*): it cycles from its first wait's return to its last wait's start,
+# i.e. its next-to-last wait's return. The window where both threads cycle runs from the later
 # first return to the earlier next-to-last one; the samples bounding it are the first and last
-# wait (of either thread) returning in it; the cycles, every wait return after the first
-# sample and up to the last. The demand per cycle is the clock's difference between the two
-# samples over those cycles. Also: the model reproduces its trace, the output names the
-# source, and traces of schema 2.2 and 2.1 (no process clock) model as before.
+# wait (of either thread) returning in it; the cycles, every wait return after the first sample
+# and up to the last. The demand per cycle is the clock's difference between the two samples
+# over those cycles. Also: the model reproduces its trace, the output names the source, and
+# traces of schema 2.2 and 2.1 (no process clock) model as before.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
@@ -26,15 +26,10 @@ q() { perl -MJSON::PP -e '
 # The window, its bounding samples and cycles, from the text of trace $1:
 # "first_ns cycles cpu_ns" ("- 0 0" when the threads never cycle together).
 window() {
-	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
-	next unless /^\[0*(\d+)\].* (hsa_api_exit:hsa(?:_amd)?_signal_wait\w*|hsa_activity:signal_wait): .*vtid = (\d+).*correlation_id = (\d+)/;
-	my ($ts, $ev, $tid, $cid) = ($1, $2, $3, $4);
-	if ($ev eq "hsa_activity:signal_wait") {
-		$pcpu{$cid} = $1 if /process_cpu_ns = (\d+)/;
-		next;
-	}
+	bt_waits "$1" | perl -ne '
+	my ($tid, $ts, $pcpu) = split;
 	push @{$ret{$tid}}, $ts;
-	push @all, [$ts, $cid];
+	push @all, [$ts, $pcpu];
 	END {
 		my ($from, $to);
 		for my $t (keys %ret) {
@@ -44,12 +39,12 @@ window() {
 			$to = $e[-2] if !defined $to || $e[-2] < $to;
 		}
 		my @in = !defined $from || $from >= $to ? () :
-			grep { $_->[0] >= $from && $_->[0] <= $to && $pcpu{$_->[1]} } @all;
+			grep { $_->[0] >= $from && $_->[0] <= $to && $_->[1] } @all;
 		@in = sort { $a->[0] <=> $b->[0] } @in;
 		if (@in) {
 			my ($a, $b) = ($in[0], $in[-1]);
 			my $n = grep { $_->[0] > $a->[0] && $_->[0] <= $b->[0] } @all;
-			print "$a->[0] $n ", $pcpu{$b->[1]} - $pcpu{$a->[1]}, "\n";
+			print "$a->[0] $n ", $b->[1] - $a->[1], "\n";
 		} else {
 			print "- 0 0\n";
 		}

@@ -1,17 +1,17 @@
 #!/bin/sh
 # The CPU runtime's demand per cycle falling with the load (model_loaddemand.c): D(N) = work +
 # handoff x p(N), p(N) = 1 - U (N-1)/N, from a real recording of multi_thread at 2 threads,
-# computed again here without the model. From babeltrace2's text (perl): per thread, it
-# cycles from its first wait's return to its next-to-last one (tests/model/08-process-cpu.t);
-# the stretches where exactly one thread cycles; in each, the samples bounding it (the first
-# and last wait returning in it with the process clock) and the cycles (every wait return
-# after the first sample and up to the last): the CPU per cycle at 1 thread cycling, D1.
-# From the model's JSON, the demand D and the cycle where both cycle (tested by 08) and the
-# stretch's cycle: U = 2 D / cycle / cores, p = 1 - U / 2, handoff = (D1 - D) / (1 - p),
-# work = D1 - handoff (below zero: 0, handoff = D / p); the latency the stretch's cycle minus
-# D1. Then: the model reproduces its trace, the demand it solves with at threads=1 and 8 is
-# the form's at the predicted throughput, and the fallback: a 1-thread recording and traces
-# without the process clock keep the flat demand.
+# computed again here without the model. From babeltrace2's text (perl, over bt_waits): per
+# thread, it cycles from its first wait's return to its next-to-last one
+# (tests/model/08-process-cpu.t); the stretches where exactly one thread cycles; in each, the
+# samples bounding it (the first and last wait returning in it with the process clock) and the
+# cycles (every wait return after the first sample and up to the last): the CPU per cycle at 1
+# thread cycling, D1. From the model's JSON, the demand D and the cycle where both cycle
+# (tested by 08) and the stretch's cycle: U = 2 D / cycle / cores, p = 1 - U / 2, handoff =
+# (D1 - D) / (1 - p), work = D1 - handoff (below zero: 0, handoff = D / p); the latency the
+# stretch's cycle minus D1. Then: the model reproduces its trace, the demand it solves with at
+# threads=1 and 8 is the form's at the predicted throughput, and the fallback: a 1-thread
+# recording and traces without the process clock keep the flat demand.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record" \
@@ -27,15 +27,10 @@ q() { perl -MJSON::PP -e '
 
 # "cycles cpu_ns" over the stretches of trace $1 where exactly one thread cycles.
 stretch() {
-	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
-	next unless /^\[0*(\d+)\].* (hsa_api_exit:hsa(?:_amd)?_signal_wait\w*|hsa_activity:signal_wait): .*vtid = (\d+).*correlation_id = (\d+)/;
-	my ($ts, $ev, $tid, $cid) = ($1, $2, $3, $4);
-	if ($ev eq "hsa_activity:signal_wait") {
-		$pcpu{$cid} = $1 if /process_cpu_ns = (\d+)/;
-		next;
-	}
+	bt_waits "$1" | perl -ne '
+	my ($tid, $ts, $pcpu) = split;
 	push @{$ret{$tid}}, $ts;
-	push @all, [$ts, $cid];
+	push @all, [$ts, $pcpu];
 	END {
 		my @span = map { my @e = @{$ret{$_}}; @e >= 3 ? [$e[0], $e[-2]] : () } keys %ret;
 		my %seen; my @edge = sort { $a <=> $b } grep { !$seen{$_}++ } map { @$_ } @span;
@@ -53,10 +48,10 @@ stretch() {
 		my ($n, $cpu) = (0, 0);
 		for my $w (@win) {
 			my @in = sort { $a->[0] <=> $b->[0] }
-				grep { $_->[0] >= $w->[0] && $_->[0] <= $w->[1] && $pcpu{$_->[1]} } @all;
-			next unless @in >= 2 && $pcpu{$in[-1][1]} > $pcpu{$in[0][1]};
+				grep { $_->[0] >= $w->[0] && $_->[0] <= $w->[1] && $_->[1] } @all;
+			next unless @in >= 2 && $in[-1][1] > $in[0][1];
 			$n += grep { $_->[0] > $in[0][0] && $_->[0] <= $in[-1][0] } @all;
-			$cpu += $pcpu{$in[-1][1]} - $pcpu{$in[0][1]};
+			$cpu += $in[-1][1] - $in[0][1];
 		}
 		print "$n $cpu\n";
 	}'

@@ -18,32 +18,17 @@
 #include <libxml/xmlschemas.h>
 
 #include "analyses/model/model.h"
+#include "tests/model/events.h"
 #include "tap.h"
 
 #define US 1000
 #define CYCLES 4
 #define PHASE_START(k) (10 * US + (int64_t)(k) * 1000 * US)
 
-static struct model_event evs[256];
-static size_t nev;
-
-static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
-{
-	struct model_event *e = &evs[nev++];
-
-	memset(e, 0, sizeof(*e));
-	e->kind = kind;
-	e->ts_ns = ts;
-	e->has_process = 1;
-	e->vpid = 10;
-	e->vtid = vtid;
-	e->procname = "app";
-	return e;
-}
-
 static void api(int64_t ts, int entry, const char *fn, uint64_t corr, uint64_t signal)
 {
-	struct model_event *e = push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, 11);
+	struct model_event *e =
+		events_push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, 11);
 
 	e->function = fn;
 	e->correlation_id = corr;
@@ -52,7 +37,7 @@ static void api(int64_t ts, int entry, const char *fn, uint64_t corr, uint64_t s
 
 static void sched(int64_t ts, int64_t prev, int64_t next)
 {
-	struct model_event *e = push(MODEL_EV_SCHED_SWITCH, ts, 0);
+	struct model_event *e = events_push(MODEL_EV_SCHED_SWITCH, ts, 0);
 
 	e->has_process = 0;
 	e->prev_tid = prev;
@@ -66,20 +51,13 @@ static void sched(int64_t ts, int64_t prev, int64_t next)
  * CPU_IN_WAIT of each wait (phase 0 runs from the first event at 1 us to 110 us). */
 static void thread_cpu(int k, int64_t p, uint64_t corr)
 {
-	struct model_event *e = push(MODEL_EV_SIGNAL_WAIT, p + 500 * US - 2, 11);
+	struct model_event *e = events_push(MODEL_EV_SIGNAL_WAIT, p + 500 * US - 2, 11);
 	int64_t phases = (110 - 1 - 50) * US + (int64_t)k * (600 - 50) * US;
 
 	e->correlation_id = corr;
 	e->has_thread_cpu = 1;
 	e->thread_cpu_begin_ns = CPU_BEFORE_FIRST_EVENT + phases + k * CPU_IN_WAIT;
 	e->thread_cpu_end_ns = e->thread_cpu_begin_ns + CPU_IN_WAIT;
-}
-
-static int by_time(const void *a, const void *b)
-{
-	const struct model_event *x = a, *y = b;
-
-	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
 }
 
 /* The scenario; with_sched adds the kernel trace's context switches; with_async a
@@ -89,10 +67,10 @@ static void scenario_full(int cycles, int with_sched, int with_async, int with_c
 {
 	struct model_event *e;
 
-	nev = 0;
-	e = push(MODEL_EV_AGENT, 0, 10);
+	events_clear();
+	e = events_push(MODEL_EV_AGENT, 0, 10);
 	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 4;
-	e = push(MODEL_EV_AGENT, 1, 10);
+	e = events_push(MODEL_EV_AGENT, 1, 10);
 	e->agent = 2, e->name = "testgpu", e->device_type = 1, e->compute_units = 8;
 	api(1 * US, 1, "hsa_queue_create", 1, 0);
 	api(2 * US, 0, "hsa_queue_create", 1, 0);
@@ -101,11 +79,11 @@ static void scenario_full(int cycles, int with_sched, int with_async, int with_c
 	for (int k = 0; k < cycles; k++) {
 		int64_t p = PHASE_START(k);
 
-		e = push(MODEL_EV_SUBMIT, p + 50 * US, 11);
+		e = events_push(MODEL_EV_SUBMIT, p + 50 * US, 11);
 		e->queue_id = 1, e->packet_index = (uint64_t)k, e->packet_type = 2;
 		e->signal = 0x5000, e->name = "k";
 		api(p + 100 * US, 1, "hsa_signal_wait_scacquire", 100 + (uint64_t)k, 0x5000);
-		e = push(MODEL_EV_KERNEL, p + 450 * US, 99);
+		e = events_push(MODEL_EV_KERNEL, p + 450 * US, 99);
 		e->queue_id = 1, e->packet_index = (uint64_t)k, e->agent = 2;
 		e->begin_ns = p + 110 * US, e->end_ns = p + 410 * US;
 		if (with_cpu)
@@ -122,16 +100,16 @@ static void scenario_full(int cycles, int with_sched, int with_async, int with_c
 	if (with_async) {
 		int64_t p = PHASE_START(cycles);
 
-		e = push(MODEL_EV_SUBMIT, p + 5 * US, 11);
+		e = events_push(MODEL_EV_SUBMIT, p + 5 * US, 11);
 		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->packet_type = 2;
 		e->name = "late";
-		e = push(MODEL_EV_KERNEL, p + 45 * US, 99);
+		e = events_push(MODEL_EV_KERNEL, p + 45 * US, 99);
 		e->queue_id = 1, e->packet_index = (uint64_t)cycles, e->agent = 2;
 		e->begin_ns = p + 5 * US, e->end_ns = p + 40 * US;
 	}
 	api(PHASE_START(cycles) + 20 * US, 1, "hsa_queue_destroy", 2, 0);
 	api(PHASE_START(cycles) + 30 * US, 0, "hsa_queue_destroy", 2, 0);
-	qsort(evs, nev, sizeof(evs[0]), by_time);
+	events_sort();
 }
 
 static void scenario(int cycles, int with_sched)
@@ -142,10 +120,8 @@ static void scenario(int cycles, int with_sched)
 static int build_from(struct model_trace *t, struct model *m, enum model_host_demand host,
 		      char *err, size_t size)
 {
-	model_trace_init(t);
-	for (size_t i = 0; i < nev; i++)
-		if (model_trace_add(t, &evs[i]))
-			return -1;
+	if (events_feed(t))
+		return -1;
 	return model_build(m, t, host, err, size);
 }
 
@@ -361,8 +337,8 @@ static void refused(void)
 	ok(build(&t, &m, err, sizeof(err)) == -1 && strstr(err, "at least 2 are needed"),
 	   "one wait: refused (%s)", err);
 	model_trace_release(&t);
-	nev = 0;
-	push(MODEL_EV_OTHER, 5, 11);
+	events_clear();
+	events_push(MODEL_EV_OTHER, 5, 11);
 	ok(build(&t, &m, err, sizeof(err)) == -1 && strstr(err, "no HSA API events"),
 	   "no API events: refused (%s)", err);
 	model_trace_release(&t);

@@ -5,13 +5,15 @@ $(BUILD)/tests/model/mva.t: $(BUILD)/obj/tests/model/mva_test.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a
 	$(link-exe) -lm
 
-# The model built from a scenario of known numbers, fed event by event.
+# The model built from a scenario of known numbers, fed event by event (events.c, shared
+# with shared.t).
 TEST_PROGRAMS += $(BUILD)/tests/model/build.t
 
 # (libxml2 validates the LQN file against ../shared's lqn.xsd when present.)
 $(BUILD)/obj/tests/model/build_test.o: EXTRA_CFLAGS += $(XML2_CFLAGS)
 
 $(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
+		$(BUILD)/obj/tests/model/events.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
 	$(link-exe) $(BT2_LIBS) $(XML2_LIBS) -liberty -lm
 
@@ -19,6 +21,7 @@ $(BUILD)/tests/model/build.t: $(BUILD)/obj/tests/model/build_test.o \
 TEST_PROGRAMS += $(BUILD)/tests/model/shared.t
 
 $(BUILD)/tests/model/shared.t: $(BUILD)/obj/tests/model/shared_test.o \
+		$(BUILD)/obj/tests/model/events.o \
 		$(BUILD)/obj/analyses/model/libhsat-model.a $(BUILD)/obj/analyses/stats/libhsat-stats.a
 	$(link-exe) $(BT2_LIBS) -liberty -lm
 

@@ -22,14 +22,13 @@
 #include <string.h>
 
 #include "analyses/model/model.h"
+#include "tests/model/events.h"
 #include "tap.h"
 
 #define US 1000
 #define ALONE 10	/* cycles of one thread alone at each end (alone: this scenario's) */
 #define BOTH 40		/* cycles of each thread while both cycle */
 
-static struct model_event evs[2048];
-static size_t nev;
 static uint64_t gpu_workers = 2;	/* the CPU runtime's workers, its GPU's compute units */
 /* > 0: the waits carry the process's CPU clock (schema 2.3), the process using this many
  * cores' worth of CPU all along: the clock at time t is rate x t */
@@ -58,23 +57,10 @@ static double process_clock(int64_t t)
 	return r1 * (double)a + r2 * (double)b + r1 * (double)c;
 }
 
-static struct model_event *push(enum model_event_kind kind, int64_t ts, int64_t vtid)
-{
-	struct model_event *e = &evs[nev++];
-
-	memset(e, 0, sizeof(*e));
-	e->kind = kind;
-	e->ts_ns = ts;
-	e->has_process = 1;
-	e->vpid = 10;
-	e->vtid = vtid;
-	e->procname = "app";
-	return e;
-}
-
 static void wait_call(int64_t ts, int entry, int64_t vtid, uint64_t corr, uint64_t signal)
 {
-	struct model_event *e = push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, vtid);
+	struct model_event *e =
+		events_push(entry ? MODEL_EV_API_ENTRY : MODEL_EV_API_EXIT, ts, vtid);
 
 	e->function = "hsa_signal_wait_scacquire";
 	e->correlation_id = corr;
@@ -85,16 +71,16 @@ static void wait_call(int64_t ts, int entry, int64_t vtid, uint64_t corr, uint64
 static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
 {
 	uint64_t corr = (uint64_t)vtid * 100000 + k, signal = 0x5000 + (uint64_t)vtid;
-	struct model_event *e = push(MODEL_EV_SUBMIT, t + 20 * US, vtid);
+	struct model_event *e = events_push(MODEL_EV_SUBMIT, t + 20 * US, vtid);
 
 	e->queue_id = (uint64_t)vtid, e->packet_index = k, e->packet_type = 2;
 	e->signal = signal, e->name = "k";
 	wait_call(t + 30 * US, 1, vtid, corr, signal);
-	e = push(MODEL_EV_KERNEL, t + len - 5 * US, 99);
+	e = events_push(MODEL_EV_KERNEL, t + len - 5 * US, 99);
 	e->queue_id = (uint64_t)vtid, e->packet_index = k, e->agent = 2;
 	e->begin_ns = t + 30 * US, e->end_ns = t + len - 10 * US;
 	if (process_cpu_rate > 0.0) {
-		e = push(MODEL_EV_SIGNAL_WAIT, t + len - 1, vtid);
+		e = events_push(MODEL_EV_SIGNAL_WAIT, t + len - 1, vtid);
 		e->correlation_id = corr;
 		e->has_process_cpu = 1;
 		e->process_cpu_ns = llround(process_clock(t + len));
@@ -112,13 +98,6 @@ static int64_t cycle(int64_t vtid, uint64_t k, int64_t t, int64_t len)
 	return t + len;
 }
 
-static int by_time(const void *a, const void *b)
-{
-	const struct model_event *x = a, *y = b;
-
-	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
-}
-
 /* Cycles of 100 us alone and of both_us while both threads cycle. */
 static void scenario(int64_t both_us)
 {
@@ -126,12 +105,12 @@ static void scenario(int64_t both_us)
 	int64_t a = 0, b, start_b = (int64_t)alone * 100 * US;
 	uint64_t k = 0;
 
-	nev = 0;
+	events_clear();
 	both_from_ns = start_b + both_us * US;	/* B's first cycle ends */
 	both_to_ns = start_b + (BOTH - 1) * both_us * US; /* A's last cycle starts */
-	e = push(MODEL_EV_AGENT, 0, 10);
+	e = events_push(MODEL_EV_AGENT, 0, 10);
 	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
-	e = push(MODEL_EV_AGENT, 1, 10);
+	e = events_push(MODEL_EV_AGENT, 1, 10);
 	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1;
 	e->compute_units = gpu_workers;
 	thread_clock_ns[0] = thread_clock_ns[1] = 0;
@@ -147,15 +126,13 @@ static void scenario(int64_t both_us)
 	wait_cpu_us[1] = 50;
 	for (uint64_t j = BOTH; j < BOTH + alone; j++)
 		b = cycle(12, j, b, 100 * US);
-	qsort(evs, nev, sizeof(evs[0]), by_time);
+	events_sort();
 }
 
 static int build(struct model_trace *t, struct model *m, char *err, size_t size)
 {
-	model_trace_init(t);
-	for (size_t i = 0; i < nev; i++)
-		if (model_trace_add(t, &evs[i]))
-			return -1;
+	if (events_feed(t))
+		return -1;
 	if (model_build(m, t, MODEL_HOST_AUTO, err, size))
 		return -1;
 	return model_share_cpus(m, err, size);
