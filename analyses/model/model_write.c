@@ -497,6 +497,11 @@ int model_write_json(const struct model_report *r, FILE *out)
 	jnum(out, "throughput_per_s", p->throughput, ", ");
 	jnum(out, "total_change_pct", change_pct(p->total_s, r->base->total_s), ", ");
 	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), ", ");
+	/* the host CPUs' cores' worth the solver took (model_loaddemand_capacity) */
+	if (m->shared && m->stations_count)
+		jnum(out, "host_cpu_capacity", p->capacity[0], ", ");
+	else
+		fputs("\"host_cpu_capacity\": null, ", out);
 	/* the process's CPU per cycle at that load */
 	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
 		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");
