@@ -18,7 +18,8 @@
  * zero (the stretch's CPU holds the other threads' setup or teardown) is taken as zero, the
  * handoff then from the traced demand alone. The latency is the stretch's cycle minus its
  * CPU per cycle (one customer never queues), and the cores' worth the capacity in [1, cores]
- * that gives the cycle measured at the traced population. Not applied (the flat demand, as
+ * that gives the cycle measured at the traced population (more beyond it:
+ * model_loaddemand_capacity). Not applied (the flat demand, as
  * before) without such a stretch, when the demand does not fall from 1 thread to the traced
  * population, when the stretch's cycle is not longer than its CPU, or when no capacity in
  * [1, cores] gives the measured cycle.
