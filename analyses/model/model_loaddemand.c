@@ -7,6 +7,16 @@
 
 #include "analyses/model/model_loaddemand.h"
 
+/* The share of the threads running at once that are not the one handing off: at most
+ * `cores` run at once, so beyond the cores more threads do not hold the cores more often
+ * (their own recordings: bench/RESULTS.md, branch robust). */
+static double others_share(unsigned population, double cores)
+{
+	double running = fmin((double)population, cores);
+
+	return running > 1.0 ? (running - 1.0) / running : 0.0;
+}
+
 /* work and handoff from the demand at 1 thread cycling (the stretch) and at `threads`;
  * returns 0 (m->load_demand_how says why) when they do not apply. */
 static int split(struct model *m, unsigned threads)
@@ -28,7 +38,7 @@ static int split(struct model *m, unsigned threads)
 	}
 	/* the process's utilization of the cores where all threads cycle */
 	m->load_util = (double)threads / m->pcpu_cycle_s * d / m->cores;
-	p = 1.0 - m->load_util * (threads - 1) / threads;
+	p = 1.0 - m->load_util * others_share(threads, m->cores);
 	if (!(d1 > d) || !(p > 0.0 && p < 1.0)) {
 		snprintf(m->load_demand_how, sizeof(m->load_demand_how), "flat: the CPU per cycle "
 			 "does not fall from 1 thread cycling (%.1f us) to %u (%.1f us)", d1 * 1e6,
@@ -78,12 +88,25 @@ int model_loaddemand_fit(struct model *m, unsigned threads, char *err, size_t er
 	return 1;
 }
 
-/* D = work + handoff (1 - x (D + other) (N-1) / (N cores)), solved for D. */
+/* D = work + handoff (1 - x (D + other) (M-1) / (M cores)), M = min(N, cores), solved for
+ * D. */
 double model_loaddemand_at(const struct model *m, unsigned population, double x,
 			   double other_s, double cores)
 {
-	double busy = population > 1 ? x * (population - 1) / population / cores : 0.0;
+	double busy = x * others_share(population, cores) / cores;
 
 	return (m->load_work_s + m->load_handoff_s * (1.0 - busy * other_s)) /
 	       (1.0 + m->load_handoff_s * busy);
+}
+
+double model_loaddemand_capacity(const struct model *m, unsigned population, double cores)
+{
+	unsigned traced = m->classes_count == 1 ? m->classes[0].threads : 0;
+	double shortfall;
+
+	if (!m->load_demand || !traced || population <= traced || !(m->shared_capacity < cores))
+		return m->shared_capacity;
+	/* the traced shortfall's fraction f = g^traced, g each thread's own chance */
+	shortfall = (cores - m->shared_capacity) / cores;
+	return cores - cores * pow(shortfall, (double)population / traced);
 }

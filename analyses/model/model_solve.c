@@ -123,14 +123,16 @@ static void set_servers(const struct model *m, const struct model_whatif *w, uns
 }
 
 /* The servers as the solver takes them: on the CPU runtime, the host CPUs' capacity is the
- * cores' worth the process had, which may be fractional (cpus=N: all N). */
+ * cores' worth the process had, which may be fractional, and with the demand falling with
+ * the load more beyond the traced population (model_loaddemand_capacity; cpus=N: all N). */
 static void set_capacity(const struct model *m, const struct model_whatif *w,
-			 const unsigned *servers, double *capacity)
+			 const unsigned *servers, const unsigned *population, double *capacity)
 {
 	for (size_t k = 0; k < m->stations_count; k++)
 		capacity[k] = servers[k];
 	if (m->shared && m->stations_count)
-		capacity[0] = w && w->cpus ? (double)w->cpus : m->shared_capacity;
+		capacity[0] = w && w->cpus ? (double)w->cpus :
+			      model_loaddemand_capacity(m, population[0], m->cores);
 }
 
 static double speed_of(const struct model_station *st, const struct model_whatif *w)
@@ -442,7 +444,7 @@ int model_solve(const struct model *m, const struct model_whatif *w,
 		goto end;
 	set_servers(m, w, p->servers);
 	async_demands(m, w, a.async);
-	set_capacity(m, w, p->servers, a.capacity);
+	set_capacity(m, w, p->servers, p->population, a.capacity);
 	net = (struct mva_net){ K, C, a.kind, p->servers, a.demand, a.think, p->population, 0,
 				a.capacity };
 	if (mva_result_init(&res, &net))

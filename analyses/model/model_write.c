@@ -472,17 +472,23 @@ static void json_shared_cpus(const struct model *m, FILE *out)
 	fputc('}', out);
 }
 
-/* The model with the what-if's changes (as traced without them). */
-static void json_predicted(const struct model *m, const struct model_prediction *base,
-			   const struct model_prediction *p, FILE *out)
+/* The "predicted" object's members and its closing brace. */
+static void json_predicted(const struct model_report *r, FILE *out)
 {
-	fputc('{', out);
+	const struct model *m = r->model;
+	const struct model_prediction *p = r->whatif ? r->whatif : r->base;
+
 	jnum(out, "total_s", p->total_s, ", ");
 	jnum(out, "window_s", p->window_s, ", ");
 	jnum(out, "throughput_per_s", p->throughput, ", ");
-	jnum(out, "total_change_pct", change_pct(p->total_s, base->total_s), ", ");
-	jnum(out, "throughput_change_pct", change_pct(p->throughput, base->throughput), ", ");
+	jnum(out, "total_change_pct", change_pct(p->total_s, r->base->total_s), ", ");
+	jnum(out, "throughput_change_pct", change_pct(p->throughput, r->base->throughput), ", ");
 	jnum(out, "queues_saving_s", p->queues_saving_s, ", ");
+	/* the host CPUs' cores' worth the solver took (model_loaddemand_capacity) */
+	if (m->shared && m->stations_count)
+		jnum(out, "host_cpu_capacity", p->capacity[0], ", ");
+	else
+		fputs("\"host_cpu_capacity\": null, ", out);
 	/* the process's CPU per cycle at that load */
 	if (m->demand_source == MODEL_DEMAND_PROCESS_CPU)
 		jnum(out, "host_cpu_demand_s", p->host_cpu_demand_s, "},\n");
@@ -529,8 +535,8 @@ int model_write_json(const struct model_report *r, FILE *out)
 	jnum(out, "total_s", r->base->total_s, ", ");
 	jnum(out, "window_s", r->base->window_s, ", ");
 	jnum(out, "throughput_per_s", r->base->throughput, ", ");
-	jnum(out, "error_pct", change_pct(r->base->total_s, m->total_s), "},\n  \"predicted\": ");
-	json_predicted(m, r->base, p, out);
+	jnum(out, "error_pct", change_pct(r->base->total_s, m->total_s), "},\n  \"predicted\": {");
+	json_predicted(r, out);
 	fputs("  \"what_if\": ", out);
 	if (r->whatif) {
 		json_string_write(whatif_text(r->changes, buf, sizeof(buf)), out);

@@ -61,9 +61,15 @@ json_net() { # FILE SHARED(0|1)
 	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
 	my $c = $j->{classes}[0]; my @r = @{$j->{resources}}; my ($n, $z) = ($c->{predicted_threads}, $c->{delay_s});
 	my (@s, @m);
-	if ($ARGV[1]) {	# one processor: everything, and the runtime work, scaled; the rest of the delay
+	my $sh = $j->{shared_cpus};
+	if ($ARGV[1] && $sh->{demand_source} eq "process cpu clock") {
+		# one processor whose demand is the process CPU per cycle, the latency the think
+		# time (a recording of >= 10 cycles with all threads cycling; too short for a
+		# stretch at 1 thread, so the cores, an integer, are the capacity)
+		@s = ($j->{predicted}{host_cpu_demand_s}); @m = ($sh->{capacity}); $z = $sh->{latency_s};
+	} elsif ($ARGV[1]) {	# one processor: everything, and the runtime work, scaled; the rest of the delay
 		my $d = $c->{runtime_work_s}; $d += $c->{demand_s}{$_->{name}} for @r;
-		@s = ($d * $j->{shared_cpus}{demand_factor}); @m = ($j->{shared_cpus}{servers});
+		@s = ($d * $sh->{demand_factor}); @m = ($sh->{servers});
 		$z -= $c->{runtime_work_s};
 	} else {
 		@s = map { $c->{demand_s}{$_->{name}} } @r; @m = map { $_->{predicted_servers} } @r;

@@ -110,18 +110,24 @@ fi
 is "$(q "$tmp/m.json" 'sprintf "%.3f", abs($j->{modelled}{error_pct})')" 0.000 \
 	"the model reproduces its own trace"
 
-# the demand solved at 1 and 8 threads: the form at the predicted throughput (flat: D)
+# the demand solved at 1 and 8 threads: the form at the predicted throughput, of the threads
+# running at once (at most the cores) the others' share; the cores' worth the traced one up
+# to the traced population, beyond it the cores less cores x f^(N / traced), f the traced
+# shortfall's fraction of the cores (flat: D and the traced worth)
 for n in 1 8; do
 	"$hsat" model -f json -w threads=$n -o "$tmp/w.json" "$tmp/mt"
 	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-		my ($s, $p, $n) = ($j->{shared_cpus}, $j->{predicted}, $ARGV[1]);
-		my $want = $s->{process_cpu_per_cycle_s};
+		my ($s, $p, $n, $k) = ($j->{shared_cpus}, $j->{predicted}, $ARGV[1], $j->{cores});
+		my ($want, $c) = ($s->{process_cpu_per_cycle_s}, $s->{capacity});
 		if (defined $s->{demand_work_s}) {
-			my ($w, $h) = ($s->{demand_work_s}, $s->{demand_handoff_s});
-			$want = ($w + $h) / (1 + $h * $p->{throughput_per_s} * ($n - 1) / $n / $j->{cores});
+			my ($w, $h, $run) = ($s->{demand_work_s}, $s->{demand_handoff_s}, $n < $k ? $n : $k);
+			$want = ($w + $h) / (1 + $h * $p->{throughput_per_s} * ($run - 1) / $run / $k);
+			my $traced = $j->{classes}[0]{threads};
+			$c = $k - $k * (($k - $c) / $k) ** ($n / $traced) if $n > $traced && $c < $k;
 		}
-		exit !(abs($p->{host_cpu_demand_s} - $want) <= 1e-6 * $want)' "$tmp/w.json" "$n"
-	ok $? "threads=$n: the demand at the predicted throughput ($(q "$tmp/w.json" '$p->{host_cpu_demand_s}') s)"
+		exit !(abs($p->{host_cpu_demand_s} - $want) <= 1e-6 * $want &&
+		       abs($p->{host_cpu_capacity} - $c) <= 1e-6 * $c)' "$tmp/w.json" "$n"
+	ok $? "threads=$n: the demand at the predicted throughput ($(q "$tmp/w.json" '$p->{host_cpu_demand_s}') s), the cores' worth ($(q "$tmp/w.json" '$p->{host_cpu_capacity}'))"
 done
 
 # fallback: one thread has no stretch at a lower load: the flat demand, at any population

@@ -515,15 +515,17 @@ end:
  * cycle, D1 the model's CPU per cycle at 1 thread cycling (its window: 08-process-cpu.t and
  * 10-load-demand.t check it on real traces), handoff = (D1 - D) / (U / 2), work = D1 -
  * handoff; the latency the stretch's cycle minus D1; the capacity that gives `both` at 2
- * threads; at 8 threads the fixed point D8 = work + handoff (1 - X D8 7/8 / 2 cores), X the
- * finite-source queue's throughput on D8. */
+ * threads; at 8 threads (more than the 2 cores run at once: of those running, 1/2 are
+ * others) the fixed point D8 = work + handoff (1 - X D8 1/2 / 2 cores), X the finite-source
+ * queue's throughput on D8 with the cores' worth c8 = 2 - 2 f^(8/2), f = (2 - c) / 2 the
+ * traced shortfall's fraction. */
 static void load_demand(void)
 {
 	struct model_trace t;
 	struct model m = { 0 };
 	struct model_prediction p;
 	char err[256] = "";
-	double both = 100e-6, d, d1, u, h, w, z, x, d8 = 0.0, eight;
+	double both = 100e-6, d, d1, u, h, w, z, x, d8 = 0.0, c8, eight;
 
 	process_cpu_rate = 1.5;		/* D = 1.5 x 100 us / 2 = 75 us where both cycle */
 	process_cpu_rate_alone = 0.9;	/* about 90 us per cycle alone */
@@ -558,19 +560,21 @@ static void load_demand(void)
 	} else {
 		ok(0, "load-dependent demand: solved: %s", err);
 	}
+	c8 = 2 - 2 * pow((2 - m.shared_capacity) / 2, 8.0 / 2);
 	for (int i = 0, done = 0; i < 500 && !done; i++) {
 		double next;
 
 		d8 = i ? d8 : d;
-		x = 8 / repairman(8, d8, z, m.shared_capacity);
-		next = w + h * (1 - x * d8 * 7 / 8 / 2);
+		x = 8 / repairman(8, d8, z, c8);
+		next = w + h * (1 - x * d8 / 2 / 2);
 		done = fabs(next - d8) < 1e-15;
 		d8 = (d8 + next) / 2;
 	}
 	eight = cycle_at(&m, 8);
-	ok(d8 < d && fabs(eight - repairman(8, d8, z, m.shared_capacity)) < 1e-6 * eight,
+	ok(d8 < d && c8 > m.shared_capacity && fabs(eight - repairman(8, d8, z, c8)) < 1e-6 * eight,
 	   "load-dependent demand: at 8 threads the finite-source queue at the fixed point D8 = "
-	   "%.9f s: %.9f s (got %.9f)", d8, repairman(8, d8, z, m.shared_capacity), eight);
+	   "%.9f s on %.6f cores' worth: %.9f s (got %.9f)", d8, c8, repairman(8, d8, z, c8),
+	   eight);
 end:
 	model_release(&m);
 	model_trace_release(&t);
