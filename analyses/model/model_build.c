@@ -441,8 +441,11 @@ static int add_cycle(struct build *b, size_t thread, int64_t begin_ns,
 
 	if (!c)
 		return -1;
-	*c = (struct model_cycle){ thread, begin_ns, wait->end_ns, wait->has_process_cpu,
-				   wait->process_cpu_ns, host_s, -1.0, -1 };
+	*c = (struct model_cycle){ .thread = thread, .begin_ns = begin_ns,
+				   .end_ns = wait->end_ns,
+				   .has_process_cpu = wait->has_process_cpu,
+				   .process_cpu_ns = wait->process_cpu_ns, .host_s = host_s,
+				   .wait_cpu_s = -1.0, .thread_cpu_ns = -1 };
 	if (wait->has_thread_cpu) {
 		c->wait_cpu_s = (double)(wait->thread_cpu_end_ns - wait->thread_cpu_begin_ns) / 1e9;
 		c->thread_cpu_ns = wait->thread_cpu_end_ns;
