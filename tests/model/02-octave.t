@@ -2,10 +2,11 @@
 # hsatrace model's solver against an independent one: GNU Octave's queueing package (Debian
 # octave-queueing): qncsmva (single class, multi-server stations, exact) and qncmmva (several
 # classes, single-server stations, exact). First on networks given to the solver directly
-# (tests/model/mva_solve; qncsmvald for a fractional capacity), then on the networks hsatrace model builds from a recorded
-# multi_thread trace (read from its JSON): the devices apart (--devices-off-cpu) and the CPU
-# runtime's one processor. Skipped when octave or its queueing package is absent (not
-# installed by install-deps.sh: it pulls the whole of Octave).
+# (tests/model/mva_solve; qncsmvald for a fractional capacity), then on the networks
+# hsatrace model builds from a recorded multi_thread trace (read from its JSON): the devices
+# apart (--devices-off-cpu) and the CPU runtime's one processor (qncsmvald when its
+# capacity, the cores' worth, is fractional). Skipped when octave or its queueing package is
+# absent (scripts/install-deps.sh installs octave-queueing).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 solve=$B/tests/model/mva_solve
@@ -20,6 +21,13 @@ model_start
 octave_x() { # OCTAVE-ASSIGNMENTS FUNCTION
 	octave-cli --no-gui -q --eval "pkg load queueing; $1; [U, R, Q, X] = $2(N, S, V, M, Z);
 		printf('%.12g ', X(:, 1)); printf('\n')" 2>/dev/null
+}
+# Octave's throughput of one class where a capacity in M may be fractional: the
+# load-dependent MVA (qncsmvald) at rate min(n, M) / S with n customers, as test 3 does.
+octave_x_ld() { # OCTAVE-ASSIGNMENTS
+	octave-cli --no-gui -q --eval "pkg load queueing; $1; L = zeros(numel(S), N);
+		for n = 1:N, L(:, n) = (S ./ min(n, M))'; end
+		[U, R, Q, X] = qncsmvald(N, L, V, Z); printf('%.12g\n', X(1))" 2>/dev/null
 }
 # Whether two lists of numbers agree to 1e-6 relative.
 agree() { # A B
@@ -64,9 +72,10 @@ json_net() { # FILE SHARED(0|1)
 	my $sh = $j->{shared_cpus};
 	if ($ARGV[1] && $sh->{demand_source} eq "process cpu clock") {
 		# one processor whose demand is the process CPU per cycle, the latency the think
-		# time (a recording of >= 10 cycles with all threads cycling; too short for a
-		# stretch at 1 thread, so the cores, an integer, are the capacity)
-		@s = ($j->{predicted}{host_cpu_demand_s}); @m = ($sh->{capacity}); $z = $sh->{latency_s};
+		# time (a recording of >= 10 cycles with all threads cycling), the capacity the
+		# solver took (predicted.host_cpu_capacity; when null the fitted capacity)
+		my $cap = $j->{predicted}{host_cpu_capacity} // $sh->{capacity};
+		@s = ($j->{predicted}{host_cpu_demand_s}); @m = ($cap); $z = $sh->{latency_s};
 	} elsif ($ARGV[1]) {	# one processor: everything, and the runtime work, scaled; the rest of the delay
 		my $d = $c->{runtime_work_s}; $d += $c->{demand_s}{$_->{name}} for @r;
 		@s = ($d * $sh->{demand_factor}); @m = ($sh->{servers});
@@ -85,7 +94,12 @@ for shared in 0 1; do
 	IFS=';' read -r n s m z ours <<NET
 $net
 NET
-	theirs=$(octave_x "N = $n; S = [$s]; V = ones(size(S)); M = [$m]; Z = $z" qncsmva)
+	net="N = $n; S = [$s]; V = ones(size(S)); M = [$m]; Z = $z"
+	if echo "$m" | grep -q '[.e]'; then	# a fractional cores' worth
+		how=qncsmvald theirs=$(octave_x_ld "$net")
+	else
+		how=qncsmva theirs=$(octave_x "$net" qncsmva)
+	fi
 	agree "$ours" "$theirs"
-	ok $? "the model of the trace at $n threads, $what: hsatrace $ours, Octave qncsmva $theirs"
+	ok $? "the model of the trace at $n threads, $what (capacity $m): hsatrace $ours, Octave $how $theirs"
 done
