@@ -81,8 +81,9 @@ struct model_thread_row {
 	 * start or finish, not its own work */
 	double end_waits_s;
 	/* its last cycle, for queues=N on the CPU runtime (model_lastwait.h): the queues its
-	 * kernels ran on (0: not measured), its span and the runtime's CPU in it */
-	unsigned last_queues;
+	 * kernels ran on over its life (0: not measured), the kernels that ended in the last
+	 * cycle, its span and the runtime's CPU in it */
+	unsigned last_queues, last_kernels;
 	double last_chain_s, last_runtime_cpu_s;
 };
 

@@ -5,9 +5,11 @@
 
 #define LASTWAIT_QUEUES_MAX 64
 
-/* The distinct queues of the kernels thread src submitted that ended in (from_ns, to_ns]. */
-static unsigned kernel_queues(const struct model_trace *t, size_t src, int64_t from_ns,
-			      int64_t to_ns)
+/* The distinct queues of the kernels thread src submitted over its whole life. Its own, not
+ * the GPU station's (model_build.c's st->queues, what queues= scales on a real GPU): there
+ * every thread's dispatches share the agent's queues, here the bound is one thread's last
+ * cycle, and the queues its program already spread work over are what N must exceed. */
+static unsigned thread_queues(const struct model_trace *t, size_t src)
 {
 	uint64_t seen[LASTWAIT_QUEUES_MAX];
 	unsigned n = 0;
@@ -16,13 +18,28 @@ static unsigned kernel_queues(const struct model_trace *t, size_t src, int64_t f
 		const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
 		unsigned q;
 
-		if (w->thread != src || w->is_copy || !w->complete || w->end_ns <= from_ns ||
-		    w->end_ns > to_ns)
+		if (w->thread != src || w->is_copy)
 			continue;
 		for (q = 0; q < n && seen[q] != w->queue_id; q++)
 			;
 		if (q == n && n < LASTWAIT_QUEUES_MAX)
 			seen[n++] = w->queue_id;
+	}
+	return n;
+}
+
+/* The kernels thread src submitted that ended in (from_ns, to_ns]. */
+static unsigned kernels_ended(const struct model_trace *t, size_t src, int64_t from_ns,
+			      int64_t to_ns)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < t->work.count; i++) {
+		const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
+
+		if (w->thread == src && !w->is_copy && w->complete && w->end_ns > from_ns &&
+		    w->end_ns <= to_ns)
+			n++;
 	}
 	return n;
 }
@@ -33,7 +50,7 @@ void model_lastwait_measure(const struct model_trace *t, size_t src, const struc
 	const struct model_cycle *prev, *last;
 	double runtime_cpu;
 
-	row->last_queues = 0;
+	row->last_queues = row->last_kernels = 0;
 	row->last_chain_s = row->last_runtime_cpu_s = 0.0;
 	if (row->cycles < 2 || m->cycles.count < 2)
 		return;
@@ -43,22 +60,27 @@ void model_lastwait_measure(const struct model_trace *t, size_t src, const struc
 	if (!prev->has_process_cpu || !last->has_process_cpu || prev->thread_cpu_ns < 0 ||
 	    last->thread_cpu_ns < 0 || last->end_ns <= prev->end_ns)
 		return;
+	row->last_kernels = kernels_ended(t, src, prev->end_ns, last->end_ns);
+	if (!row->last_kernels) /* no device work of its own to spread */
+		return;
 	runtime_cpu = (double)((last->process_cpu_ns - prev->process_cpu_ns) -
 			       (last->thread_cpu_ns - prev->thread_cpu_ns)) / 1e9;
-	row->last_queues = kernel_queues(t, src, prev->end_ns, last->end_ns);
+	row->last_queues = thread_queues(t, src);
 	row->last_chain_s = (double)(last->end_ns - prev->end_ns) / 1e9;
 	row->last_runtime_cpu_s = runtime_cpu > 0.0 ? runtime_cpu : 0.0;
 }
 
-/* What N queues take off one thread's last cycle. */
+/* What N queues take off one thread's last cycle: its K kernels run on at most min(N, K)
+ * queues at once, nothing unless that is more than the Q the thread already used. */
 static double thread_saving(const struct model_thread_row *row, unsigned queues,
 			    double capacity)
 {
+	unsigned used = queues < row->last_kernels ? queues : row->last_kernels;
 	double spread, busy;
 
-	if (!row->last_queues || queues <= row->last_queues || capacity <= 0.0)
+	if (!row->last_queues || used <= row->last_queues || capacity <= 0.0)
 		return 0.0;
-	spread = row->last_chain_s * row->last_queues / queues;
+	spread = row->last_chain_s * row->last_queues / used;
 	busy = row->last_runtime_cpu_s / capacity;
 	return row->last_chain_s - (spread > busy ? spread : busy);
 }

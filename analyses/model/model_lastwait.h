@@ -13,6 +13,10 @@
  * and the wait); Q: the queues its kernels ran on; runtime CPU: the process's CPU clock
  * over it less the thread's own (schema >= 2.3). The bound's two terms are the fork-join's
  * critical path with the work spread evenly and the work on the cores it shares.
+ *
+ * Q is the queues the thread's kernels ran on over its whole life (N at most Q is as
+ * traced), and the K kernels that ended in the last cycle run on at most min(N, K) queues
+ * at once: N stands for min(N, K) above and nothing is saved unless that exceeds Q.
  */
 #ifndef HSAT_MODEL_LASTWAIT_H
 #define HSAT_MODEL_LASTWAIT_H

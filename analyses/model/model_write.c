@@ -387,7 +387,8 @@ static void json_threads(const struct model *m, const struct model_prediction *b
 		jnum(out, "modelled_cycle_s", t->cls == SIZE_MAX ? NAN : base->cycle_s[t->cls], ", ");
 		/* its last cycle as queues=N on the CPU runtime takes it (model_lastwait.h) */
 		if (t->last_queues) {
-			fprintf(out, "\"last_cycle\": {\"queues\": %u, ", t->last_queues);
+			fprintf(out, "\"last_cycle\": {\"queues\": %u, \"kernels\": %u, ",
+				t->last_queues, t->last_kernels);
 			jnum(out, "span_s", t->last_chain_s, ", ");
 			jnum(out, "runtime_cpu_s", t->last_runtime_cpu_s, "}}");
 		} else {

@@ -9,10 +9,11 @@
 #   rec OUT PROGRAM ARGS...   records PROGRAM on the CPU runtime in a private session daemon
 #                             and unifies it into OUT (tests/engine/record-unified.sh); its
 #                             messages go to $tmp/rec.log
-#   rec_hip OUT STREAMS       records hip_streams pipeline STREAMS the same way (HIP programs
-#                             are not sanitized: with a sanitized tracer gcc's libasan comes
-#                             first in them, as scripts/demo.sh does); HIP_STREAMS is the
-#                             program, empty when the HIP samples are not built
+#   rec_hip OUT STREAMS [MODE] records hip_streams MODE (pipeline, or pipeline-sync) STREAMS
+#                             the same way (HIP programs are not sanitized: with a
+#                             sanitized tracer gcc's libasan comes first in them, as
+#                             scripts/demo.sh does); HIP_STREAMS is the program, empty when
+#                             the HIP samples are not built
 #   bt_waits TRACE            the wait returns in babeltrace2's text of TRACE, one a line in
 #                             time order: "vtid return_ns process_cpu_ns" (the process's CPU
 #                             clock of the wait's hsa_activity:signal_wait, schema >= 2.3; 0
@@ -48,7 +49,7 @@ hip_env() {
 rec_hip() {
 	# shellcheck disable=SC2046 # hip_env's words are separate assignments
 	env $(hip_env) HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
-		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" pipeline "$2" \
+		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" "${3:-pipeline}" "$2" \
 		2>"$tmp/rec.log"
 }
 

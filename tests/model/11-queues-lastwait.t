@@ -7,22 +7,26 @@
 # has streams (ROCclr gives each stream its own HSA queue, 4 of them). From babeltrace2's text,
 # without the model: the last cycle's span (the main thread's last two wait returns), the
 # runtime's CPU in it (the process's CPU clock between them less the thread's own) and the
-# kernels' queues in it; then the prediction: queues=2 takes span - max(span / 2, CPU / the
-# JSON's capacity) off the 1-stream trace's total, nothing off the 4-stream one (2 < 4), and
-# queues=1 nothing.
+# kernels in it, the queues of all the thread's kernels; then the prediction: queues=2 takes
+# span - max(span x Q / min(2, K), CPU / the JSON's capacity) off the 1-stream trace's
+# total, nothing off the 4-stream one (2 < 4), and queues=1 nothing. pipeline-sync (a
+# synchronous copy in the loop: the last cycle holds one kernel) on 1 and 2 streams:
+# queues=2 and 8 take nothing off, more queues cannot spread one kernel (nor 2 streams'
+# program with queues=2, as traced). Savings are compared within 1e-6 s.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record"
 [ -n "$HIP_STREAMS" ] || skip_all "hip_streams not built (the HIP samples need hipcc)"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-plan 10
+plan 18
 export LC_ALL=C
 model_start
 j() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
 	my $p = $j->{predicted}; my ($t) = grep { defined $_->{class} } @{$j->{threads}};
 	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
 
-# "span_ns runtime_cpu_ns queues" of the main thread's last cycle in trace $1.
+# "span_ns runtime_cpu_ns queues kernels" of the main thread's last cycle in trace $1: its
+# span, the runtime's CPU in it, the queues of all its kernels, the kernels that ended in it.
 last_cycle() {
 	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
 	my ($ts) = /^\[0*(\d+)\]/ or next;
@@ -36,10 +40,44 @@ last_cycle() {
 	END {
 		my ($p, $l) = @ret[-2, -1];
 		my ($pc, $lc) = ($clock{$p->[1]}, $clock{$l->[1]});
-		my %q = map { $_->[0] => 1 } grep { $_->[1] > $p->[0] && $_->[1] <= $l->[0] } @k;
-		printf "%d %d %d\n", $l->[0] - $p->[0], ($lc->[1] - $pc->[1]) - ($lc->[0] - $pc->[0]),
-			scalar keys %q;
+		my %q = map { $_->[0] => 1 } @k;
+		my $n = grep { $_->[1] > $p->[0] && $_->[1] <= $l->[0] } @k;
+		printf "%d %d %d %d\n", $l->[0] - $p->[0], ($lc->[1] - $pc->[1]) - ($lc->[0] - $pc->[0]),
+			scalar keys %q, $n;
 	}'
+}
+
+# The saving queues=$3 should take, from trace $2's last cycle (last_cycle) and the capacity
+# of the model's JSON $1: span - max(span x Q / min(N, K), CPU / capacity) when min(N, K) > Q.
+want_saving() {
+	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+	my ($span, $cpu, $q, $k) = split " ", $ARGV[1]; my $n = $ARGV[2];
+	($span, $cpu) = map { ($_ < 0 ? 0 : $_) / 1e9 } $span, $cpu;
+	my $used = $n < $k ? $n : $k; my $s = 0;
+	if ($used > $q) { my $spread = $span * $q / $used;
+		my $busy = $cpu / $j->{shared_cpus}{capacity};
+		$s = $span - ($spread > $busy ? $spread : $busy) }
+	printf "%.9f\n", $s' "$1" "$(last_cycle "$2")" "$3"
+}
+
+# ok if model JSON $1's thread has trace $2's last cycle (last_cycle) and $3 queues
+same_last_cycle() {
+	got=$(j "$1" 'sprintf "%.0f %.0f %d %d", $t->{last_cycle}{span_s} * 1e9,
+		$t->{last_cycle}{runtime_cpu_s} * 1e9, $t->{last_cycle}{queues},
+		$t->{last_cycle}{kernels}')
+	# the JSON's seconds rounded to ns: within 1 ns of babeltrace2's
+	perl -e 'my @g = split " ", $ARGV[0]; my @w = split " ", $ARGV[1];
+		exit !(@g == 4 && abs($g[0] - $w[0]) <= 1 && abs($g[1] - ($w[1] < 0 ? 0 : $w[1])) <= 1 &&
+			$g[2] == $w[2] && $w[2] == $ARGV[2] && $g[3] == $w[3])' "$got" "$(last_cycle "$2")" "$3"
+}
+
+# ok if prediction $1 took saving $2 (within 1e-6 s) off the modelled total of $3
+took() {
+	perl -MJSON::PP -e 'sub rd { local $/; open my $f, "<", $_[0] or die; decode_json(<$f>) }
+	my ($p, $m) = (rd($ARGV[0]), rd($ARGV[2])); my $s = $p->{predicted}{queues_saving_s};
+	my $t = $m->{modelled}{total_s} - $p->{predicted}{total_s};
+	print STDERR "# saving $s, total less $t, want $ARGV[1]\n";
+	exit !(abs($s - $ARGV[1]) <= 1e-6 && abs($t - $ARGV[1]) <= 1e-6)' "$@"
 }
 
 for n in 1 4; do
@@ -53,29 +91,15 @@ for n in 1 4; do
 		join(" ", scalar @c, $c[0]{threads}, map { "$_=$n{$_}" } sort keys %n)')
 	is "$got" "1 1 churn=8:synch-call copy device-to-host=8:synch-call copy host-to-device=8:synch-call" \
 		"pipeline $n: one thread; 8 kernels and 8 copies each way, all waited for"
-	got=$(j "$tmp/m$n.json" 'sprintf "%.0f %.0f %d", $t->{last_cycle}{span_s} * 1e9,
-		$t->{last_cycle}{runtime_cpu_s} * 1e9, $t->{last_cycle}{queues}')
-	want=$(last_cycle "$tmp/hs$n")
-	# the JSON's seconds rounded to ns: within 1 ns of babeltrace2's
-	perl -e 'my @g = split " ", $ARGV[0]; my @w = split " ", $ARGV[1];
-		exit !(@g == 3 && abs($g[0] - $w[0]) <= 1 && abs($g[1] - ($w[1] < 0 ? 0 : $w[1])) <= 1 &&
-			$g[2] == $w[2] && $w[2] == $ARGV[2])' "$got" "$want" $n
-	ok $? "pipeline $n: its last cycle (span, runtime CPU, queues = the streams) as babeltrace2's text has it: $want"
+	same_last_cycle "$tmp/m$n.json" "$tmp/hs$n" $n
+	ok $? "pipeline $n: its last cycle (span, runtime CPU, queues = the streams, kernels) as babeltrace2's text has it: $(last_cycle "$tmp/hs$n")"
 done
 
 # 1 stream, queues=2: the bound's saving, recomputed
 "$hsat" model -f json -w queues=2 -o "$tmp/p.json" "$tmp/hs1"
-want=$(perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-	my ($span, $cpu) = map { $_ / 1e9 } split " ", $ARGV[1];
-	$cpu = 0 if $cpu < 0;
-	my $cap = $j->{shared_cpus}{capacity}; my $half = $span / 2; my $busy = $cpu / $cap;
-	my $s = $span - ($half > $busy ? $half : $busy);
-	printf "%.9f %.9f\n", $s, $j->{modelled}{total_s} - $s' "$tmp/m1.json" "$(last_cycle "$tmp/hs1")")
-# within 1e-6 s: two "%.6f" strings could differ at a rounding edge
-got=$(j "$tmp/p.json" 'sprintf "%.9f %.9f", $p->{queues_saving_s}, $p->{total_s}')
-perl -e 'my @g = split " ", $ARGV[0]; my @w = split " ", $ARGV[1];
-	exit !(@g == 2 && @w == 2 && abs($g[0] - $w[0]) <= 1e-6 && abs($g[1] - $w[1]) <= 1e-6)' "$got" "$want"
-ok $? "1 stream, queues=2: span - max(span / 2, runtime CPU / capacity) off the modelled total ($got vs $want)"
+want=$(want_saving "$tmp/m1.json" "$tmp/hs1" 2)
+took "$tmp/p.json" "$want" "$tmp/m1.json" && [ "$want" != 0.000000000 ]
+ok $? "1 stream, queues=2: span - max(span / 2, runtime CPU / capacity) off the modelled total ($want s)"
 "$hsat" model -f json -w queues=1 -o "$tmp/p1.json" "$tmp/hs1"
 is "$(j "$tmp/p1.json" 'sprintf "%.9f", $p->{queues_saving_s}')" "0.000000000" \
 	"1 stream, queues=1: nothing taken off"
@@ -85,4 +109,21 @@ is "$(j "$tmp/p4.json" 'sprintf "%.9f %d", $p->{queues_saving_s}, $p->{total_s} 
 "$hsat" model -w queues=2 "$tmp/hs1" >"$tmp/p.txt"
 grep -q "^queues: the last cycle's device work spread over more queues (a fork-join on the host CPUs) takes [0-9.]* s off a thread's span$" "$tmp/p.txt"
 ok $? "the text output says what queues= took off"
+
+# pipeline-sync: one kernel in the last cycle; more queues take nothing off
+for n in 1 2; do
+	rec_hip "$tmp/hsync$n" $n pipeline-sync
+	ok $? "hip_streams pipeline-sync $n recorded" || cat "$tmp/rec.log" >&2
+	"$hsat" model -f json -o "$tmp/ms$n.json" "$tmp/hsync$n"
+	# one thread whose last cycle is measured: the class's restriction is not why it saves nothing
+	same_last_cycle "$tmp/ms$n.json" "$tmp/hsync$n" $n &&
+		[ "$(j "$tmp/ms$n.json" 'my @c = @{$j->{classes}}; scalar(@c) . " $c[0]{threads}"')" = "1 1" ]
+	ok $? "pipeline-sync $n: one thread; its last cycle as babeltrace2's text has it: $(last_cycle "$tmp/hsync$n")"
+	for q in 2 8; do
+		"$hsat" model -f json -w queues=$q -o "$tmp/ps.json" "$tmp/hsync$n"
+		want=$(want_saving "$tmp/ms$n.json" "$tmp/hsync$n" $q)
+		took "$tmp/ps.json" "$want" "$tmp/ms$n.json" && [ "$want" = 0.000000000 ]
+		ok $? "pipeline-sync $n, queues=$q: nothing off the modelled total (last cycle: $(last_cycle "$tmp/hsync$n"))"
+	done
+done
 done_testing
