@@ -90,6 +90,8 @@ double model_lastwait_saving(const struct model *m, size_t c, unsigned queues, d
 	double sum = 0.0;
 	size_t threads = 0;
 
+	if (m->classes[c].threads != 1) /* several threads' last cycles overlap (the header) */
+		return 0.0;
 	for (size_t i = 0; i < m->threads.count; i++) {
 		const struct model_thread_row *row = MODEL_AT(m->threads, struct model_thread_row, i);
 		double s;

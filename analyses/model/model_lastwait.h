@@ -17,6 +17,9 @@
  * Q is the queues the thread's kernels ran on over its whole life (N at most Q is as
  * traced), and the K kernels that ended in the last cycle run on at most min(N, K) queues
  * at once: N stands for min(N, K) above and nothing is saved unless that exceeds Q.
+ * The bound is for a one-shot single-thread program: with several threads their last
+ * cycles overlap on the same cores and one thread's bound is optimistic, so it applies
+ * to a class of one traced thread predicted at one thread only.
  */
 #ifndef HSAT_MODEL_LASTWAIT_H
 #define HSAT_MODEL_LASTWAIT_H
@@ -28,8 +31,9 @@
  * src of t: sets row->last_queues (0: not measurable), last_chain_s, last_runtime_cpu_s. */
 void model_lastwait_measure(const struct model_trace *t, size_t src, const struct model *m,
 			    struct model_thread_row *row);
-/* What queues=N takes off the span of a thread of class c (its threads' mean; 0 for N at
- * most a thread's traced queues), capacity the host CPUs' (the cores' worth, cpus=). */
+/* What queues=N takes off the span of the thread of class c (0 for N at most its traced
+ * queues, or a class of more than one thread), capacity the host CPUs' (the cores' worth,
+ * cpus=). */
 double model_lastwait_saving(const struct model *m, size_t c, unsigned queues, double capacity);
 
 #endif

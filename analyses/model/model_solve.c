@@ -386,7 +386,7 @@ static void class_results(const struct model *m, const struct model_whatif *w,
 			span += m->shared_rest_s +
 				(p->population[c] > 1 ? m->shared_end_waits_s : 0.0);
 		/* of those, a last cycle's device work spread over more queues */
-		if (m->shared_fitted && w && w->queues) {
+		if (m->shared_fitted && w && w->queues && p->population[c] <= 1) {
 			saving = model_lastwait_saving(m, c, w->queues, p->capacity[0]);
 			span -= saving;
 		}

@@ -12,13 +12,14 @@
 # total, nothing off the 4-stream one (2 < 4), and queues=1 nothing. pipeline-sync (a
 # synchronous copy in the loop: the last cycle holds one kernel) on 1 and 2 streams:
 # queues=2 and 8 take nothing off, more queues cannot spread one kernel (nor 2 streams'
-# program with queues=2, as traced). Savings are compared within 1e-6 s.
+# program with queues=2, as traced); nor queues=2 at threads=2 (the bound is one thread's).
+# Savings are compared within 1e-6 s.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$HSATRACE_SRC/tests/lib/model-harness.sh"
 model_require "$B/libexec/hsatrace/hsatrace-model" "$B/libexec/hsatrace/hsatrace-record"
 [ -n "$HIP_STREAMS" ] || skip_all "hip_streams not built (the HIP samples need hipcc)"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-plan 18
+plan 19
 export LC_ALL=C
 model_start
 j() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
@@ -106,6 +107,10 @@ is "$(j "$tmp/p1.json" 'sprintf "%.9f", $p->{queues_saving_s}')" "0.000000000" \
 "$hsat" model -f json -w queues=2 -o "$tmp/p4.json" "$tmp/hs4"
 is "$(j "$tmp/p4.json" 'sprintf "%.9f %d", $p->{queues_saving_s}, $p->{total_s} == $j->{modelled}{total_s}')" \
 	"0.000000000 1" "4 streams, queues=2: fewer queues than traced take nothing off"
+# at 2 threads their last cycles would overlap on the same cores: no bound
+"$hsat" model -f json -w queues=2 -w threads=2 -o "$tmp/p2.json" "$tmp/hs1"
+is "$(j "$tmp/p2.json" 'sprintf "%.9f", $p->{queues_saving_s}')" "0.000000000" \
+	"1 stream, queues=2 at threads=2: nothing taken off"
 "$hsat" model -w queues=2 "$tmp/hs1" >"$tmp/p.txt"
 grep -q "^queues: the last cycle's device work spread over more queues (a fork-join on the host CPUs) takes [0-9.]* s off a thread's span$" "$tmp/p.txt"
 ok $? "the text output says what queues= took off"

@@ -581,84 +581,98 @@ end:
 	model_trace_release(&t);
 }
 
-/* A one-shot thread (11) on one queue: LASTWAIT_CYCLES cycles of one kernel, then a last
- * cycle of LASTWAIT_US submitting `kernels` kernels and waiting for the last, the process
- * using 0.5 cores' worth all along. Its last cycle as model_lastwait.h has it, and what
- * queues=1, 2, 8 take off it on 2 cores' worth, recomputed from those numbers. */
+/* One-shot threads 11 (and 12 when threads is 2), each on a queue of its own: LASTWAIT_CYCLES
+ * cycles of one kernel, then a last cycle of LASTWAIT_US submitting `kernels` kernels and
+ * waiting for the last, the process using 0.5 cores' worth all along. */
 #define LASTWAIT_CYCLES 5
 #define LASTWAIT_US 400
-static void last_cycle(unsigned kernels)
+static void one_shot(unsigned kernels, unsigned threads)
+{
+	struct model_event *e;
+	int64_t a = 0, end = 0;
+
+	events_clear();
+	process_cpu_rate = 0.5, thread_cpu_traced = 1;
+	both_from_ns = both_to_ns = INT64_MAX / 2;	/* one rate all along */
+	e = events_push(MODEL_EV_AGENT, 0, 10);
+	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
+	e = events_push(MODEL_EV_AGENT, 1, 10);
+	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1, e->compute_units = 2;
+	for (int64_t vtid = 11; vtid < 11 + (int64_t)threads; vtid++) {
+		uint64_t k = 0, q = (uint64_t)vtid, corr = (uint64_t)vtid * 100000 + LASTWAIT_CYCLES;
+
+		thread_clock_ns[vtid - 11] = 0, wait_cpu_us[vtid - 11] = 5;
+		for (a = 0; k < LASTWAIT_CYCLES; k++)
+			a = cycle(vtid, k, a, 100 * US);
+		end = a + LASTWAIT_US * US;
+		for (unsigned i = 0; i < kernels; i++, k++) {	/* one after the other */
+			e = events_push(MODEL_EV_SUBMIT, a + 10 * US + i, vtid);
+			e->queue_id = q, e->packet_index = k, e->packet_type = 2;
+			e->signal = 0x5000 + q, e->name = "k";
+			e = events_push(MODEL_EV_KERNEL, end - 5 * US, 99);
+			e->queue_id = q, e->packet_index = k, e->agent = 2;
+			e->begin_ns = a + 30 * US + i * 300 * US / kernels;
+			e->end_ns = a + 30 * US + (i + 1) * 300 * US / kernels;
+		}
+		wait_call(a + 30 * US, 1, vtid, corr, 0x5000 + q);
+		e = events_push(MODEL_EV_SIGNAL_WAIT, end - 1, vtid);
+		e->correlation_id = corr, e->has_process_cpu = 1;
+		e->process_cpu_ns = llround(process_clock(end));
+		e->has_thread_cpu = 1;
+		e->thread_cpu_begin_ns = thread_clock_ns[vtid - 11] + HOST_CPU_US * US;
+		e->thread_cpu_end_ns = e->thread_cpu_begin_ns + 5 * US;
+		wait_call(end, 0, vtid, corr, 0);
+	}
+	events_sort();
+	process_cpu_rate = 0.0, thread_cpu_traced = 0;
+}
+
+/* one_shot's last cycle as model_lastwait.h has it, and what queues=1, 2, 8 take off it on
+ * 2 cores' worth, recomputed from one_shot's numbers: nothing for a class of 2 threads. */
+static void last_cycle(unsigned kernels, unsigned threads)
 {
 	struct model_trace t;
 	struct model m = { 0 };
 	const struct model_thread_row *row = NULL;
 	char err[256] = "";
-	int64_t a = 0, end;
-	uint64_t k = 0, corr = 11 * 100000 + LASTWAIT_CYCLES;
 	/* runtime CPU: the process's 0.5 x span less the thread's own (host phase and wait) */
 	double span = LASTWAIT_US * 1e-6, cpu = 0.5 * span - (HOST_CPU_US + 5) * 1e-6;
 	double want[3], got[3];
-	unsigned n[3] = { 1, 2, 8 };
-	struct model_event *e;
+	unsigned n[3] = { 1, 2, 8 }, rows = 0;
 
-	events_clear();
-	process_cpu_rate = 0.5, thread_cpu_traced = 1;
-	both_from_ns = both_to_ns = INT64_MAX / 2;	/* one rate all along */
-	thread_clock_ns[0] = 0, wait_cpu_us[0] = 5;
-	e = events_push(MODEL_EV_AGENT, 0, 10);
-	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 2;
-	e = events_push(MODEL_EV_AGENT, 1, 10);
-	e->agent = 2, e->name = "hsatrace-cpu-gpu", e->device_type = 1, e->compute_units = 2;
-	for (; k < LASTWAIT_CYCLES; k++)
-		a = cycle(11, k, a, 100 * US);
-	end = a + LASTWAIT_US * US;
-	for (unsigned i = 0; i < kernels; i++, k++) {	/* all on queue 11, one after the other */
-		e = events_push(MODEL_EV_SUBMIT, a + 10 * US + i, 11);
-		e->queue_id = 11, e->packet_index = k, e->packet_type = 2;
-		e->signal = 0x5000 + 11, e->name = "k";
-		e = events_push(MODEL_EV_KERNEL, end - 5 * US, 99);
-		e->queue_id = 11, e->packet_index = k, e->agent = 2;
-		e->begin_ns = a + 30 * US + i * 300 * US / kernels;
-		e->end_ns = a + 30 * US + (i + 1) * 300 * US / kernels;
-	}
-	wait_call(a + 30 * US, 1, 11, corr, 0x5000 + 11);
-	e = events_push(MODEL_EV_SIGNAL_WAIT, end - 1, 11);
-	e->correlation_id = corr, e->has_process_cpu = 1;
-	e->process_cpu_ns = llround(process_clock(end));
-	e->has_thread_cpu = 1;
-	e->thread_cpu_begin_ns = thread_clock_ns[0] + HOST_CPU_US * US;
-	e->thread_cpu_end_ns = e->thread_cpu_begin_ns + 5 * US;
-	wait_call(end, 0, 11, corr, 0);
-	events_sort();
-	process_cpu_rate = 0.0, thread_cpu_traced = 0;
+	one_shot(kernels, threads);
 	if (events_feed(&t) || model_build(&m, &t, MODEL_HOST_AUTO, err, sizeof(err))) {
-		ok(0, "last cycle of %u kernel(s): model built: %s", kernels, err);
+		ok(0, "%u thread(s), last cycle of %u kernel(s): model built: %s", threads, kernels,
+		   err);
 		skip(1, "no model");
 		goto end;
 	}
 	for (size_t i = 0; i < m.threads.count; i++) {
 		const struct model_thread_row *r = MODEL_AT(m.threads, struct model_thread_row, i);
 
-		if (r->cls != SIZE_MAX)
-			row = r;
+		if (r->cls == SIZE_MAX || r->last_queues != 1 || r->last_kernels != kernels ||
+		    fabs(r->last_chain_s - span) > 1e-12 || fabs(r->last_runtime_cpu_s - cpu) > 1e-12)
+			continue;
+		row = r;
+		rows++;
 	}
-	ok(row && row->last_queues == 1 && row->last_kernels == kernels &&
-	   fabs(row->last_chain_s - span) < 1e-12 && fabs(row->last_runtime_cpu_s - cpu) < 1e-12,
-	   "last cycle of %u kernel(s) on 1 queue: 1 queue, %u kernels, %.6f s, runtime CPU "
-	   "%.6f s (got %u, %u, %.9f, %.9f)", kernels, kernels, span, cpu,
-	   row ? row->last_queues : 0, row ? row->last_kernels : 0,
-	   row ? row->last_chain_s : 0.0, row ? row->last_runtime_cpu_s : 0.0);
+	ok(rows == threads && m.classes_count == 1 && m.classes[0].threads == threads,
+	   "%u thread(s), last cycle of %u kernel(s) on 1 queue: %u row(s) of 1 queue, %u "
+	   "kernels, %.6f s, runtime CPU %.6f s (got %u; one of them: %u, %u, %.9f, %.9f)",
+	   threads, kernels, threads, kernels, span, cpu, rows, row ? row->last_queues : 0,
+	   row ? row->last_kernels : 0, row ? row->last_chain_s : 0.0,
+	   row ? row->last_runtime_cpu_s : 0.0);
 	for (int i = 0; i < 3; i++) {
 		unsigned used = n[i] < kernels ? n[i] : kernels;
 		double spread = span / used, busy = cpu / 2;
 
-		want[i] = used > 1 ? span - (spread > busy ? spread : busy) : 0.0;
-		got[i] = model_lastwait_saving(&m, row ? row->cls : 0, n[i], 2.0);
+		want[i] = used > 1 && threads == 1 ? span - (spread > busy ? spread : busy) : 0.0;
+		got[i] = model_lastwait_saving(&m, 0, n[i], 2.0);
 	}
 	ok(fabs(got[0] - want[0]) < 1e-12 && fabs(got[1] - want[1]) < 1e-12 &&
-	   fabs(got[2] - want[2]) < 1e-12, "last cycle of %u kernel(s): queues=1, 2, 8 take "
-	   "%.6f, %.6f, %.6f s off (got %.9f, %.9f, %.9f)", kernels, want[0], want[1], want[2],
-	   got[0], got[1], got[2]);
+	   fabs(got[2] - want[2]) < 1e-12, "%u thread(s), last cycle of %u kernel(s): "
+	   "queues=1, 2, 8 take %.6f, %.6f, %.6f s off (got %.9f, %.9f, %.9f)", threads, kernels,
+	   want[0], want[1], want[2], got[0], got[1], got[2]);
 end:
 	model_release(&m);
 	model_trace_release(&t);
@@ -666,7 +680,7 @@ end:
 
 int main(void)
 {
-	plan(43);
+	plan(45);
 	/* both: 100 us a cycle, twice the throughput: the 2 cores, nothing queues (f = 1) */
 	check(100, 2, 1.0, "perfect speed-up");
 	/* both: 200 us a cycle: one core and a latency */
@@ -682,9 +696,10 @@ int main(void)
 	workers_process_cpu();
 	workers_wake_cpu();
 	load_demand();
-	last_cycle(1);	/* one kernel: more queues cannot spread it */
-	last_cycle(4);	/* queues=8 spreads over 4 */
-	last_cycle(8);
+	last_cycle(1, 1);	/* one kernel: more queues cannot spread it */
+	last_cycle(4, 1);	/* queues=8 spreads over 4 */
+	last_cycle(8, 1);
+	last_cycle(8, 2);	/* two threads' last cycles overlap: no bound */
 	{
 		struct model_trace t;
 		struct model m = { 0 };
