@@ -77,8 +77,9 @@ took() {
 	perl -MJSON::PP -e 'sub rd { local $/; open my $f, "<", $_[0] or die; decode_json(<$f>) }
 	my ($p, $m) = (rd($ARGV[0]), rd($ARGV[2])); my $s = $p->{predicted}{queues_saving_s};
 	my $t = $m->{modelled}{total_s} - $p->{predicted}{total_s};
-	print STDERR "# saving $s, total less $t, want $ARGV[1]\n";
-	exit !(abs($s - $ARGV[1]) <= 1e-6 && abs($t - $ARGV[1]) <= 1e-6)' "$@"
+	my $good = abs($s - $ARGV[1]) <= 1e-6 && abs($t - $ARGV[1]) <= 1e-6;
+	print STDERR "# saving $s, total less $t, want $ARGV[1]\n" unless $good;
+	exit !$good' "$@"
 }
 
 for n in 1 4; do
