@@ -265,20 +265,15 @@ static int estimate_devices(struct build *b)
 	for (size_t k = 1; k < m->stations_count; k++) {
 		struct model_station *st = &m->stations[k];
 		struct model_device dev;
-		uint64_t queues[64];
-		size_t n = 0, nq = 0;
+		struct model_queue_set queues = { 0 };
+		size_t n = 0;
 
 		for (size_t i = 0; i < t->work.count; i++) {
-			const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
-			size_t q;
-
 			if (b->work_station[i] != k)
 				continue;
 			items[n++] = i;
-			for (q = 0; q < nq && queues[q] != w->queue_id; q++)
-				;
-			if (q == nq && nq < 64)
-				queues[nq++] = w->queue_id;
+			model_queue_set_add(&queues,
+					    MODEL_AT(t->work, struct model_work, i)->queue_id);
 		}
 		if (model_device_estimate(t, items, n, b->work_demand, &dev)) {
 			free(items);
@@ -286,7 +281,7 @@ static int estimate_devices(struct build *b)
 		}
 		st->servers = dev.servers;
 		st->sharing = dev.sharing;
-		st->queues = st->kind == MODEL_GPU ? (unsigned)nq : 0;
+		st->queues = st->kind == MODEL_GPU ? queues.count : 0;
 		join(st->servers_how, sizeof(st->servers_how), dev.how, "");
 		st->launch_s = dev.launch_s;
 	}

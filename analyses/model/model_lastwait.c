@@ -3,29 +3,21 @@
  */
 #include "analyses/model/model_lastwait.h"
 
-#define LASTWAIT_QUEUES_MAX 64
-
 /* The distinct queues of the kernels thread src submitted over its whole life. Its own, not
  * the GPU station's (model_build.c's st->queues, what queues= scales on a real GPU): there
  * every thread's dispatches share the agent's queues, here the bound is one thread's last
  * cycle, and the queues its program already spread work over are what N must exceed. */
 static unsigned thread_queues(const struct model_trace *t, size_t src)
 {
-	uint64_t seen[LASTWAIT_QUEUES_MAX];
-	unsigned n = 0;
+	struct model_queue_set seen = { 0 };
 
 	for (size_t i = 0; i < t->work.count; i++) {
 		const struct model_work *w = MODEL_AT(t->work, struct model_work, i);
-		unsigned q;
 
-		if (w->thread != src || w->is_copy)
-			continue;
-		for (q = 0; q < n && seen[q] != w->queue_id; q++)
-			;
-		if (q == n && n < LASTWAIT_QUEUES_MAX)
-			seen[n++] = w->queue_id;
+		if (w->thread == src && !w->is_copy)
+			model_queue_set_add(&seen, w->queue_id);
 	}
-	return n;
+	return seen.count;
 }
 
 /* The kernels thread src submitted that ended in (from_ns, to_ns]. */
@@ -87,20 +79,16 @@ static double thread_saving(const struct model_thread_row *row, unsigned queues,
 
 double model_lastwait_saving(const struct model *m, size_t c, unsigned queues, double capacity)
 {
-	double sum = 0.0;
-	size_t threads = 0;
-
 	if (m->classes[c].threads != 1) /* several threads' last cycles overlap (the header) */
 		return 0.0;
 	for (size_t i = 0; i < m->threads.count; i++) {
 		const struct model_thread_row *row = MODEL_AT(m->threads, struct model_thread_row, i);
-		double s;
 
-		if (row->cls != c)
-			continue;
-		threads++;
-		s = thread_saving(row, queues, capacity);
-		sum += s > 0.0 ? s : 0.0;
+		if (row->cls == c) { /* the class's one thread */
+			double s = thread_saving(row, queues, capacity);
+
+			return s > 0.0 ? s : 0.0;
+		}
 	}
-	return threads ? sum / (double)threads : 0.0;
+	return 0.0;
 }

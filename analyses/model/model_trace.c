@@ -404,3 +404,13 @@ int model_trace_add(struct model_trace *t, const struct model_event *ev)
 		return 0;
 	}
 }
+
+void model_queue_set_add(struct model_queue_set *set, uint64_t id)
+{
+	unsigned q;
+
+	for (q = 0; q < set->count && set->id[q] != id; q++)
+		;
+	if (q == set->count && set->count < MODEL_QUEUES_MAX)
+		set->id[set->count++] = id;
+}

@@ -94,6 +94,16 @@ struct model_work {
 	int complete;		/* device times known */
 };
 
+/* The distinct queues of a set of work items: the first MODEL_QUEUES_MAX ids seen (more are
+ * not counted); zero it to start. */
+#define MODEL_QUEUES_MAX 64
+struct model_queue_set {
+	uint64_t id[MODEL_QUEUES_MAX];
+	unsigned count;
+};
+/* Adds queue id to set unless it is there already or the set is full. */
+void model_queue_set_add(struct model_queue_set *set, uint64_t id);
+
 struct model_thread {
 	int64_t vpid, vtid;
 	char procname[32];
