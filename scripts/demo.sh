@@ -9,19 +9,13 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 : "${HSATRACE_BUILD:=$src/build}"
 : "${HSATRACE_DEMO_DIR:=$HSATRACE_BUILD/demo}"
 hsat=$HSATRACE_BUILD/bin/hsatrace
+tracer=$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so
 samples=$HSATRACE_BUILD/lib/hsatrace/samples
 out=$HSATRACE_DEMO_DIR
 
 step() { printf '\n== %s\n' "$*"; }
 
-# HIP programs are never sanitized: with a sanitized build (make check's) gcc's libasan must
-# come first in them, and the state libamdhip64 keeps for the process's life is no leak.
-hip_env() {
-	objdump -p "$HSATRACE_BUILD/lib/hsatrace/libhsatrace.so" 2>/dev/null |
-		grep -q 'NEEDED.*libasan' || return 0
-	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
-		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
-}
+. "$src/scripts/hip-env.sh"
 
 # The HIP part: hip_streams' pipeline of copies and kernels on two streams.
 hip_demo() {
@@ -32,7 +26,7 @@ hip_demo() {
 	fi
 	step "HIP: record hip_streams pipeline (libamdhip64 on the CPU runtime, two streams)"
 	# shellcheck disable=SC2046 # hip_env's words are separate assignments
-	env $(hip_env) HSATRACE_CPU_KERNELS="$hip/hip_streams_kernels.so" \
+	env $(hip_env "$tracer") HSATRACE_CPU_KERNELS="$hip/hip_streams_kernels.so" \
 		"$hsat" record -o "$out/hip-recording" --runtime cpu -- "$hip/hip_streams" pipeline ||
 		fail "recording the HIP program failed (see the messages above)"
 	"$hsat" unify "$out/hip-recording" -o "$out/hip-trace" || fail "unify of the HIP trace failed"
@@ -49,7 +43,7 @@ hip_matmul_demo() {
 	fi
 	step "HIP: record matmul_tiled, its kernel from its CPU build (hsatrace kernels, --kernels)"
 	# shellcheck disable=SC2046 # hip_env's words are separate assignments
-	env $(hip_env) "$hsat" record -o "$out/hip-matmul-recording" --runtime cpu \
+	env $(hip_env "$tracer") "$hsat" record -o "$out/hip-matmul-recording" --runtime cpu \
 		--kernels "$hip/matmul_tiled.kernels.so" -- "$hip/matmul_tiled" ||
 		fail "recording matmul_tiled failed (see the messages above)"
 	"$hsat" unify "$out/hip-matmul-recording" -o "$out/hip-matmul-trace" ||

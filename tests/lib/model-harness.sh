@@ -11,9 +11,9 @@
 #                             messages go to $tmp/rec.log
 #   rec_hip OUT STREAMS [MODE] records hip_streams MODE (pipeline, or pipeline-sync) STREAMS
 #                             the same way (HIP programs are not sanitized: with a
-#                             sanitized tracer gcc's libasan comes first in them, as
-#                             scripts/demo.sh does); HIP_STREAMS is the program, empty when
-#                             the HIP samples are not built
+#                             sanitized tracer gcc's libasan comes first in them:
+#                             scripts/hip-env.sh, as in scripts/demo.sh); HIP_STREAMS is
+#                             the program, empty when the HIP samples are not built
 #   bt_waits TRACE            the wait returns in babeltrace2's text of TRACE, one a line in
 #                             time order: "vtid return_ns process_cpu_ns" (the process's CPU
 #                             clock of the wait's hsa_activity:signal_wait, schema >= 2.3; 0
@@ -40,17 +40,13 @@ rec() { sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$@" 2>"$tmp/rec.log";
 
 HIP_STREAMS=""
 [ -x "$S/hip/hip_streams" ] && [ -f "$S/hip/hip_streams_kernels.so" ] && HIP_STREAMS=$S/hip/hip_streams
-# the environment a HIP program needs under a sanitized tracer (none under a plain one)
-hip_env() {
-	objdump -p "$B/lib/hsatrace/libhsatrace.so" 2>/dev/null | grep -q 'NEEDED.*libasan' || return 0
-	printf 'LD_PRELOAD=%s ASAN_OPTIONS=%s' "$(gcc -print-file-name=libasan.so)" \
-		"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
-}
+. "$HSATRACE_SRC/scripts/hip-env.sh"
 rec_hip() {
 	# shellcheck disable=SC2046 # hip_env's words are separate assignments
-	env $(hip_env) HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
-		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" "${3:-pipeline}" "$2" \
-		2>"$tmp/rec.log"
+	env $(hip_env "$B/lib/hsatrace/libhsatrace.so") \
+		HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
+		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" "${3:-pipeline}" \
+		"$2" 2>"$tmp/rec.log"
 }
 
 # A wait returns at its hsa_api_exit; its clock is in the hsa_activity:signal_wait of the same
