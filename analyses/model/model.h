@@ -170,6 +170,8 @@ struct model {
 	struct vec threads;	/* struct model_thread_row */
 	struct vec cycles;	/* struct model_cycle, by thread, in time order */
 	size_t other_processes;	/* HSA processes not modelled */
+	size_t merged_waits;	/* its threads' waits re-issued after a timeout, merged into the
+				   waits they continued (model_slices.h) */
 };
 
 /* One cycle of a modelled thread: its host phase's start to its wait's end. */

@@ -511,6 +511,7 @@ static int thread_samples(struct build *b, size_t src, const size_t *calls, size
 	row->vtid = th->vtid;
 	join(row->procname, sizeof(row->procname), th->procname, "");
 	row->api_calls = th->api_calls;
+	b->m->merged_waits += th->merged_waits;
 	row->span_s = (double)(th->last_ns - th->first_ns) / 1e9;
 	row->cls = SIZE_MAX;
 	b->signature[me][0] = '\0';

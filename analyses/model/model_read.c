@@ -11,6 +11,7 @@
 #include "analyses/common/api_event.h"
 #include "analyses/common/trace_read.h"
 #include "analyses/common/schema_version.h"
+#include "analyses/model/model_slices.h"
 
 static uint64_t field_u64(const struct trace_event *ev, const char *name)
 {
@@ -60,12 +61,14 @@ static void read_cpu(const struct trace_event *tev, struct model_event *ev)
 	ev->cpu = (int64_t)bt_field_integer_unsigned_get_value(f);
 }
 
-/* The API function an entry or exit is about, into buf. */
+/* The API function an entry or exit is about, into buf; an entry's signal and wait condition,
+ * an exit's return value (a wait's timing out, model_slices.h). */
 static void api_fields(const struct trace_event *tev, struct model_event *ev, char *buf,
 		       size_t size)
 {
 	const char *fn;
 	size_t len;
+	int64_t condition = 0;
 	enum api_event_kind k = api_event_classify(tev->name, &fn, &len);
 
 	ev->kind = k == API_EVENT_ENTRY ? MODEL_EV_API_ENTRY :
@@ -75,8 +78,15 @@ static void api_fields(const struct trace_event *tev, struct model_event *ev, ch
 	ev->function = api_event_function(tev->name, trace_event_get_str(tev, "function"), buf,
 					  size);
 	ev->correlation_id = field_u64(tev, "correlation_id");
-	if (ev->kind == MODEL_EV_API_ENTRY && !trace_event_get_u64(tev, "signal", &ev->signal))
+	if (ev->kind == MODEL_EV_API_EXIT) {
+		ev->has_retval = trace_event_get_i64(tev, "retval", &ev->retval);
+		return;
+	}
+	if (!trace_event_get_u64(tev, "signal", &ev->signal))
 		ev->signal = field_u64(tev, "completion_signal");
+	ev->has_condition = trace_event_get_i64(tev, "condition", &condition) &&
+			    trace_event_get_i64(tev, "compare_value", &ev->compare_value);
+	ev->condition = (int32_t)condition;
 }
 
 /* A wait's CPU times: the thread's (schema 2.2; a 2.0/2.1 signal_wait has neither field),
@@ -152,6 +162,11 @@ int model_read(const char *path, struct model_trace *t, struct model_read_result
 	memset(res, 0, sizeof(*res));
 	if (trace_read(path, &opts, add_event, t, &losses, err, err_size))
 		return -1;
+	if (model_merge_slices(t)) {
+		snprintf(err, err_size, "out of memory while merging the waits re-issued after a "
+			 "timeout");
+		return -1;
+	}
 	schema_version_warn(t->schema_version, "hsatrace model", "no API calls to model");
 	res->discarded_events = losses.discarded_events;
 	res->discarded_packets = losses.discarded_packets;

@@ -220,10 +220,31 @@ static int add_api_entry(struct model_trace *t, const struct model_event *ev)
 	c->signal = ev->signal;
 	snprintf(c->function, sizeof(c->function), "%s", ev->function ? ev->function : "?");
 	c->is_wait = is_wait_function(c->function);
+	c->has_condition = c->is_wait && ev->has_condition;
+	c->condition = ev->condition;
+	c->compare_value = ev->compare_value;
 	c->is_copy = is_copy_function(c->function);
 	if (c->is_copy && add_copy_submit(t, ev, thread))
 		return -1;
 	return 0;
+}
+
+/* Whether a wait's condition holds for the value it returned; 1 for a condition HSA does not
+ * define (nothing to re-issue). */
+static int condition_met(int32_t condition, int64_t compare_value, int64_t value)
+{
+	switch (condition) {
+	case 0: /* HSA_SIGNAL_CONDITION_EQ */
+		return value == compare_value;
+	case 1: /* NE */
+		return value != compare_value;
+	case 2: /* LT */
+		return value < compare_value;
+	case 3: /* GTE */
+		return value >= compare_value;
+	default:
+		return 1;
+	}
 }
 
 /* Pairs an exit with the innermost open entry of the same call; the pair becomes a call. */
@@ -244,6 +265,8 @@ static int add_api_exit(struct model_trace *t, const struct model_event *ev)
 		*c = th->open[k];
 		c->end_ns = ev->ts_ns;
 		c->oncpu_end_ns = th->oncpu_last_ns;
+		c->unmet = c->has_condition && ev->has_retval &&
+			   !condition_met(c->condition, c->compare_value, ev->retval);
 		th->api_calls++;
 		th->open_count = k; /* calls left open inside it never returned */
 		return 0;

@@ -7,7 +7,7 @@
  *   struct model_trace t;
  *   model_trace_init(&t);
  *   model_trace_add(&t, &ev);	// for each event, in time order (model_read.c fills ev)
- *   model_trace_finish(&t);	// device times joined to their submissions
+ *   model_merge_slices(&t);	// a wait re-issued after a timeout is one wait (model_slices.h)
  *   ... t.threads, t.calls, t.work, t.agents, t.processes ...
  *   model_trace_release(&t);
  *
@@ -47,6 +47,11 @@ struct model_event {
 	const char *function;	/* API events: the function */
 	uint64_t correlation_id;
 	uint64_t signal;	/* API entries: `signal` or `completion_signal` argument, else 0 */
+	int has_condition;	/* API entries with `condition` and `compare_value` arguments */
+	int32_t condition;	/* hsa_signal_condition_t: 0 EQ, 1 NE, 2 LT, 3 GTE */
+	int64_t compare_value;
+	int has_retval;		/* API exits with a `retval` */
+	int64_t retval;		/* a single-signal wait's: the signal value it observed */
 	uint64_t queue_id, packet_index;
 	int32_t packet_type;
 	const char *name;	/* kernel name, agent name */
@@ -71,6 +76,12 @@ struct model_call {
 	uint64_t correlation_id, signal;
 	char function[64];
 	int is_wait, is_copy;	/* hsa_signal_wait_* / hsa_amd_signal_wait_*; async copy */
+	/* a single-signal wait that returned with its condition unmet: it timed out (the
+	 * program may re-issue it, model_slices.h); hsa_amd_signal_wait_any never is */
+	int unmet;
+	int has_condition;	/* while open: the entry's condition and compare value */
+	int32_t condition;
+	int64_t compare_value;
 	int64_t oncpu_begin_ns, oncpu_end_ns; /* the thread's CPU time so far (kernel trace) */
 	/* waits of schema >= 2.2: the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, from its
 	 * start) at the wait's entry and return, as the tracer read it (signal_wait) */
@@ -109,6 +120,7 @@ struct model_thread {
 	char procname[32];
 	int64_t first_ns, last_ns;
 	size_t api_calls;
+	size_t merged_waits;	/* waits merged into the wait they re-issued (model_slices.h) */
 	int64_t oncpu_first_ns, oncpu_last_ns; /* its CPU time so far at its first, last event */
 	/* API calls entered and not yet returned, innermost last */
 	struct model_call *open;

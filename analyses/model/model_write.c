@@ -216,6 +216,9 @@ int model_write_text(const struct model_report *r, FILE *out)
 	if (m->other_processes)
 		fprintf(out, "(%zu other HSA process(es) in the trace not modelled)\n",
 			m->other_processes);
+	if (m->merged_waits)
+		fprintf(out, "(%zu wait(s) re-issued after a timeout on the same signal: each "
+			"merged into the wait it continued)\n", m->merged_waits);
 	fprintf(out, "host demand: %s\n", host_demand_text(m));
 	fprintf(out, "host CPUs: %u (%s)\n", m->cores, m->cores_how);
 	fprintf(out, "solver: %s\n", b->method);

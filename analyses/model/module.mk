@@ -1,7 +1,7 @@
 # analyses/model: `hsatrace model`, a queueing model of a trace solved by mean value analysis.
 # The solver (mva.c) and the model are a library the unit tests link too; the trace is read
 # through analyses/common's reader (model_read.c only).
-MODEL_LIB_SRCS := mva.c model_trace.c model_read.c model_device.c model_build.c \
+MODEL_LIB_SRCS := mva.c model_trace.c model_slices.c model_read.c model_device.c model_build.c \
 	model_pcpu.c model_loaddemand.c model_lastwait.c model_shared.c model_workers.c model_solve.c model_whatif.c model_write.c model_lqn.c
 MODEL_LIB := $(BUILD)/obj/analyses/model/libhsat-model.a
 MODEL_LIB_OBJS := $(addprefix $(BUILD)/obj/analyses/model/,$(MODEL_LIB_SRCS:.c=.o))

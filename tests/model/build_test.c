@@ -8,6 +8,9 @@
  * (signal_wait, schema 2.2) instead, the setup phase counted from the thread's start and the
  * teardown kept as wall time, unless --host-demand=wall. A dispatch nobody waits for is asynchronous work, and
  * the LQN file holding it validates. What cannot be modelled is refused with its reason.
+ * Waits cut into slices (timed out, re-issued on the same signal) model as the unsplit
+ * waits; a timed-out wait followed by a wait on another signal, or by another call, and a
+ * met wait followed by a wait on the same signal, stay separate waits.
  */
 #include <math.h>
 #include <stdio.h>
@@ -257,6 +260,167 @@ static void with_tracer_cpu(void)
 	model_trace_release(&t);
 }
 
+/* One slice of a wait in scenario_sliced: the signal it waits for, whether it returned with
+ * its condition (EQ 0) met, whether another call (a signal load) comes before it. */
+struct slice {
+	uint64_t signal;
+	int met, call_before;
+};
+
+/* A wait call of scenario_sliced, from begin to end: condition EQ 0, returning 0 when met. */
+static void wait_call(int64_t begin, int64_t end, uint64_t corr, const struct slice *s)
+{
+	struct model_event *e = events_push(MODEL_EV_API_ENTRY, begin, 11);
+
+	e->function = "hsa_signal_wait_scacquire", e->correlation_id = corr;
+	e->signal = s->signal, e->has_condition = 1, e->condition = 0, e->compare_value = 0;
+	e = events_push(MODEL_EV_API_EXIT, end, 11);
+	e->function = "hsa_signal_wait_scacquire", e->correlation_id = corr;
+	e->has_retval = 1, e->retval = s->met ? 0 : 1;
+}
+
+/* scenario_full(CYCLES, 0, 0, 1) with each wait (100 us to 500 us into its cycle) cut into n
+ * slices 1 us apart, the last ending where the wait did; the tracer's clock of the slices
+ * covers the wait's CPU_IN_WAIT from its start to its end. */
+static void scenario_sliced(const struct slice *s, int n)
+{
+	struct model_event *e;
+
+	events_clear();
+	e = events_push(MODEL_EV_AGENT, 0, 10);
+	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 4;
+	e = events_push(MODEL_EV_AGENT, 1, 10);
+	e->agent = 2, e->name = "testgpu", e->device_type = 1, e->compute_units = 8;
+	api(1 * US, 1, "hsa_queue_create", 1, 0);
+	api(2 * US, 0, "hsa_queue_create", 1, 0);
+	for (int k = 0; k < CYCLES; k++) {
+		int64_t p = PHASE_START(k);
+		int64_t cpu = CPU_BEFORE_FIRST_EVENT + (110 - 1 - 50) * US +
+			      (int64_t)k * (600 - 50) * US + k * CPU_IN_WAIT;
+
+		e = events_push(MODEL_EV_SUBMIT, p + 50 * US, 11);
+		e->queue_id = 1, e->packet_index = (uint64_t)k, e->packet_type = 2;
+		e->signal = 0x5000, e->name = "k";
+		e = events_push(MODEL_EV_KERNEL, p + 450 * US, 99);
+		e->queue_id = 1, e->packet_index = (uint64_t)k, e->agent = 2;
+		e->begin_ns = p + 110 * US, e->end_ns = p + 410 * US;
+		for (int i = 0; i < n; i++) {
+			int64_t begin = p + 100 * US + i * 400 * US / n;
+			int64_t end = p + 100 * US + (i + 1) * 400 * US / n - (i + 1 < n ? US : 0);
+			uint64_t corr = i ? 1000 + (uint64_t)(k * 10 + i) : 100 + (uint64_t)k;
+
+			if (s[i].call_before) {
+				api(begin - 600, 1, "hsa_signal_load_relaxed", corr + 500, 0);
+				api(begin - 200, 0, "hsa_signal_load_relaxed", corr + 500, 0);
+			}
+			wait_call(begin, end, corr, &s[i]);
+			e = events_push(MODEL_EV_SIGNAL_WAIT, end - 2, 11);
+			e->correlation_id = corr, e->has_thread_cpu = 1;
+			e->thread_cpu_begin_ns = cpu + i * CPU_IN_WAIT / n;
+			e->thread_cpu_end_ns = i + 1 < n ? e->thread_cpu_begin_ns + CPU_IN_WAIT / n / 2 :
+							   cpu + CPU_IN_WAIT;
+		}
+	}
+	api(PHASE_START(CYCLES) + 20 * US, 1, "hsa_queue_destroy", 2, 0);
+	api(PHASE_START(CYCLES) + 30 * US, 0, "hsa_queue_destroy", 2, 0);
+	events_sort();
+}
+
+/* NULL when a and b have the same classes, cycles, demands and activities; else what
+ * differs. */
+static const char *model_differs(const struct model *a, const struct model *b)
+{
+	if (a->classes_count != b->classes_count || a->stations_count != b->stations_count)
+		return "classes or stations";
+	for (size_t c = 0; c < a->classes_count; c++) {
+		const struct model_class *x = &a->classes[c], *y = &b->classes[c];
+
+		if (x->threads != y->threads || x->cycles != y->cycles ||
+		    !near(x->think_s, y->think_s) || !near(x->overhead_s, y->overhead_s) ||
+		    !near(x->end_waits_s, y->end_waits_s) || strcmp(x->name, y->name))
+			return "a class's threads, cycles or delays";
+		for (size_t k = 0; k < a->stations_count; k++)
+			if (!near(x->demand[k], y->demand[k]) || !near(x->visits[k], y->visits[k]))
+				return "a demand or visits";
+		if (x->activities.count != y->activities.count)
+			return "the number of activities";
+		for (size_t i = 0; i < x->activities.count; i++) {
+			const struct model_activity *u =
+				MODEL_AT(x->activities, struct model_activity, i);
+			const struct model_activity *v =
+				MODEL_AT(y->activities, struct model_activity, i);
+
+			if (strcmp(u->name, v->name) || u->count != v->count ||
+			    !near(u->mean_s, v->mean_s) || !near(u->scv, v->scv))
+				return u->name;
+		}
+	}
+	return NULL;
+}
+
+/* Builds scenario_sliced(s, n): 0 with *m set, else -1 after a failed test. */
+static int build_sliced(const struct slice *s, int n, struct model *m, const char *what)
+{
+	struct model_trace t;
+	char err[256] = "";
+	int r;
+
+	scenario_sliced(s, n);
+	r = build(&t, m, err, sizeof(err));
+	model_trace_release(&t);
+	if (r)
+		ok(0, "%s: model built: %s", what, err);
+	return r;
+}
+
+static void sliced_waits(void)
+{
+	const struct slice split[] = { { 0x5000, 0, 0 }, { 0x5000, 0, 0 }, { 0x5000, 1, 0 } };
+	const struct slice other[] = { { 0x5000, 0, 0 }, { 0x6000, 1, 0 } };
+	const struct slice met[] = { { 0x5000, 1, 0 }, { 0x5000, 1, 0 } };
+	const struct slice call[] = { { 0x5000, 0, 0 }, { 0x5000, 1, 1 } };
+	struct model_trace t;
+	struct model whole, m;
+	char err[256] = "";
+	const char *differs;
+
+	scenario_full(CYCLES, 0, 0, 1);
+	if (build(&t, &whole, err, sizeof(err))) {
+		ok(0, "unsplit waits: model built: %s", err);
+		model_trace_release(&t);
+		return;
+	}
+	model_trace_release(&t);
+	if (build_sliced(split, 3, &m, "waits in 3 slices") == 0) {
+		ok(m.merged_waits == 2 * CYCLES && m.classes[0].cycles == CYCLES,
+		   "waits in 3 slices (2 timed out on the same signal): %zu slices merged, %g cycles",
+		   m.merged_waits, m.classes[0].cycles);
+		differs = model_differs(&whole, &m);
+		ok(!differs, "... the same classes, cycles, demands and activities as unsplit "
+		   "waits (differs: %s)", differs ? differs : "nothing");
+		model_release(&m);
+	}
+	if (build_sliced(other, 2, &m, "a timed-out wait, then one on another signal") == 0) {
+		ok(m.merged_waits == 0 && m.classes[0].cycles == 2 * CYCLES,
+		   "a timed-out wait, then a wait on another signal: not merged (%g cycles)",
+		   m.classes[0].cycles);
+		model_release(&m);
+	}
+	if (build_sliced(met, 2, &m, "a met wait, then one on the same signal") == 0) {
+		ok(m.merged_waits == 0 && m.classes[0].cycles == 2 * CYCLES,
+		   "a met wait, then a wait on the same signal: not merged (%g cycles)",
+		   m.classes[0].cycles);
+		model_release(&m);
+	}
+	if (build_sliced(call, 2, &m, "a timed-out wait, a call, a wait") == 0) {
+		ok(m.merged_waits == 0 && m.classes[0].cycles == 2 * CYCLES,
+		   "a timed-out wait, another call, a wait on the same signal: not merged "
+		   "(%g cycles)", m.classes[0].cycles);
+		model_release(&m);
+	}
+	model_release(&whole);
+}
+
 /* Validates path against LQN's schema when ../shared has it; 1 valid, 0 not, -1 no schema. */
 static int lqn_valid(const char *path)
 {
@@ -346,11 +510,12 @@ static void refused(void)
 
 int main(void)
 {
-	plan(21);
+	plan(26);
 	without_kernel_trace();
 	with_kernel_trace();
 	with_tracer_cpu();
 	asynchronous();
 	refused();
+	sliced_waits();
 	return exit_status();
 }

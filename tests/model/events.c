@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyses/model/model_slices.h"
 #include "tests/model/events.h"
 
 #define EVENTS_MAX 2048
@@ -54,5 +55,5 @@ int events_feed(struct model_trace *t)
 	for (size_t i = 0; i < nev; i++)
 		if (model_trace_add(t, &evs[i]))
 			return -1;
-	return 0;
+	return model_merge_slices(t);
 }

@@ -16,7 +16,8 @@ void events_clear(void);
 struct model_event *events_push(enum model_event_kind kind, int64_t ts, int64_t vtid);
 /* Sorts the events by time. */
 void events_sort(void);
-/* Initializes t and adds every event to it: 0, or -1 (model_trace_add's). */
+/* Initializes t and adds every event to it, then merges the waits' slices as model_read.c
+ * does (model_slices.h): 0, or -1 (out of memory). */
 int events_feed(struct model_trace *t);
 
 #endif
