@@ -6,27 +6,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* qsort_r: indexes into t->calls by thread, then by entry (a thread's calls in its order). */
+/* qsort_r: indexes into t->calls by thread, then by entry (a thread's calls in its order),
+ * then by index (0 only for an index against itself). */
 static int by_thread_begin(const void *a, const void *b, void *trace)
 {
 	const struct model_trace *t = trace;
-	const struct model_call *x = MODEL_AT(t->calls, struct model_call, *(const size_t *)a);
-	const struct model_call *y = MODEL_AT(t->calls, struct model_call, *(const size_t *)b);
+	size_t ia = *(const size_t *)a, ib = *(const size_t *)b;
+	const struct model_call *x = MODEL_AT(t->calls, struct model_call, ia);
+	const struct model_call *y = MODEL_AT(t->calls, struct model_call, ib);
 
 	if (x->thread != y->thread)
 		return x->thread < y->thread ? -1 : 1;
 	if (x->begin_ns != y->begin_ns)
 		return x->begin_ns < y->begin_ns ? -1 : 1;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+	return (ia > ib) - (ia < ib);
 }
 
 /* Whether next, the thread's call after wait, re-issues it: wait timed out, and next is a
- * wait on the same signal entered after wait returned. */
+ * wait for the same thing (signal, condition and value) entered after wait returned. */
 static int continues(const struct model_call *wait, const struct model_call *next)
 {
 	return wait->is_wait && wait->unmet && next->is_wait && wait->signal &&
-	       next->signal == wait->signal && next->thread == wait->thread &&
-	       next->begin_ns >= wait->end_ns;
+	       next->signal == wait->signal && next->has_condition &&
+	       next->condition == wait->condition && next->compare_value == wait->compare_value &&
+	       next->thread == wait->thread && next->begin_ns >= wait->end_ns;
 }
 
 /* Makes first one wait through next's return. The thread's clock spans both (the CPU between

@@ -9,11 +9,12 @@
  *   model_merge_slices(&t);	// a scenario fed event by event (tests/model/events.c)
  *
  * A wait that returned with its condition unmet (struct model_call's unmet) and whose
- * thread's next API call is a wait on the same signal is merged with that wait: one call
- * from the first's entry to the last's return, its thread CPU clock from the first's entry to
- * the last's return, the process's clock of the last return; chains of slices become one.
- * A wait that met its condition, or is followed by another call or a wait on another signal
- * (HIP's short polls on one signal before a blocked wait on another), stays as it is.
+ * thread's next API call is a wait for the same signal, condition and value is merged with
+ * that wait: one call from the first's entry to the last's return, its thread CPU clock from
+ * the first's entry to the last's return, the process's clock of the last return; chains of
+ * slices become one.
+ * A wait that met its condition, or is followed by another call or another wait (HIP's
+ * 10 us polls, each on the next signal), stays as it is.
  */
 #ifndef HSAT_MODEL_SLICES_H
 #define HSAT_MODEL_SLICES_H
