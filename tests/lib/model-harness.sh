@@ -14,10 +14,16 @@
 #                             sanitized tracer gcc's libasan comes first in them:
 #                             scripts/hip-env.sh, as in scripts/demo.sh); HIP_STREAMS is
 #                             the program, empty when the HIP samples are not built
-#   bt_waits TRACE            the wait returns in babeltrace2's text of TRACE, one a line in
-#                             time order: "vtid return_ns process_cpu_ns" (the process's CPU
-#                             clock of the wait's hsa_activity:signal_wait, schema >= 2.3; 0
-#                             when it has none)
+#   bt_waits TRACE            the waits in babeltrace2's text of TRACE, one a line in the
+#                             order of their returns: "vtid return_ns process_cpu_ns
+#                             thread_cpu_begin_ns thread_cpu_end_ns" (the clocks of the wait's
+#                             hsa_activity:signal_wait: the process's, schema >= 2.3, 0 when
+#                             it has none; the thread's at entry and return, schema >= 2.2, -
+#                             when it has none). A wait re-issued after a timeout is one wait,
+#                             as the model has it (model_slices.h): a wait that returned with
+#                             its condition unmet, whose thread's next API call is a wait on
+#                             the same signal, condition and value, continues into that one
+#                             (its line is that one's, the thread's clock from its own entry)
 #
 # Sets B (the build), hsat (its bin/hsatrace), S (the samples) and M (bench/model's programs).
 B=$HSATRACE_BUILD
@@ -49,16 +55,44 @@ rec_hip() {
 		"$2" 2>"$tmp/rec.log"
 }
 
-# A wait returns at its hsa_api_exit; its clock is in the hsa_activity:signal_wait of the same
-# correlation id, joined at the end (the two events' order is not relied on).
+# A wait returns at its hsa_api_exit; its clocks are in the hsa_activity:signal_wait of the
+# same correlation id, joined at the end (the two events' order is not relied on). A thread's
+# last returned wait is held in $last until its next API entry tells whether it was re-issued.
 bt_waits() {
 	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
-	next unless /^\[0*(\d+)\].* (hsa_api_exit:hsa(?:_amd)?_signal_wait\w*|hsa_activity:signal_wait): .*vtid = (\d+).*correlation_id = (\d+)/;
-	my ($ts, $ev, $tid, $cid) = ($1, $2, $3, $4);
-	if ($ev eq "hsa_activity:signal_wait") {
+	my ($ts) = /^\[0*(\d+)\]/ or next;
+	my ($tid) = /vtid = (\d+)/ or next;
+	my ($cid) = /correlation_id = (\d+)/ or next;
+	$cid = "$tid $cid"; # correlation ids are per process
+	sub met { my ($c, $v, $r) = @_; $c == 0 ? $r == $v : $c == 1 ? $r != $v :
+		$c == 2 ? $r < $v : $c == 3 ? $r >= $v : 1 }
+	if (/ hsa_activity:signal_wait: /) {
 		$pcpu{$cid} = $1 if /process_cpu_ns = (\d+)/;
-		next;
+		$tcpu{$cid} = [$1, $2] if /thread_cpu_begin_ns = (\d+), thread_cpu_end_ns = (\d+)/;
+	} elsif (/ \w+_api_entry:(\w+): /) {
+		my $wait = $1 =~ /^hsa(?:_amd)?_signal_wait_/;
+		my ($sig) = /[{,] signal = (\w+)/; my ($c) = /[{,] condition = (\d+)/;
+		my ($v) = /compare_value = (-?\d+)/;
+		my $key = $wait && defined $sig && defined $c && defined $v ? "$sig $c $v" : undef;
+		my $p = delete $last{$tid};
+		my $first = $cid;
+		if ($p && $p->{unmet} && defined $key && $key eq $p->{key}) {
+			$gone{$p->{cid}} = 1;
+			$first = $p->{first};
+		}
+		$open{$cid} = { key => $key, c => $c, v => $v, first => $first } if $wait;
+	} elsif (/ hsa_api_exit:hsa(?:_amd)?_signal_wait\w*: /) {
+		my $o = delete $open{$cid} or next;
+		my ($r) = /retval = (-?\d+)/;
+		push @ret, [$tid, $ts, $cid, $o->{first}];
+		$last{$tid} = { cid => $cid, key => $o->{key}, first => $o->{first},
+			unmet => defined $o->{key} && defined $r && !met($o->{c}, $o->{v}, $r) };
 	}
-	push @ret, [$tid, $ts, $cid];
-	END { print "$_->[0] $_->[1] ", $pcpu{$_->[2]} || 0, "\n" for @ret }'
+	END {
+		for (grep { !$gone{$_->[2]} } @ret) {
+			my ($b, $e) = ($tcpu{$_->[3]}, $tcpu{$_->[2]});
+			print "$_->[0] $_->[1] ", $pcpu{$_->[2]} || 0, " ",
+				$b && $e ? "$b->[0] $e->[1]" : "- -", "\n";
+		}
+	}'
 }

@@ -35,10 +35,11 @@ is "$(q "$tmp/up.json" 'my $w = $j->{workers}; join " ", $w->{what_if}, $w->{wak
 	$w->{handbacks_per_dispatch_change}, $w->{handoff_s} == $g->{launch_latency_s} && $w->{handoff_s} > 0 ? "h" : "?"')" \
 	"2 1 1 h" "1 -> 2 workers: one wake-up and one hand-back a dispatch, each the trace's idle launch latency"
 # The wake-up's CPU recomputed from the trace: the mean of thread_cpu_end_ns -
-# thread_cpu_begin_ns of the waits whose API exit is in the process clock's window
+# thread_cpu_begin_ns of the waits (bt_waits: a wait re-issued after a timeout is one, from
+# its first entry) whose API exit is in the process clock's window
 # (process_cpu_first_ns, process_cpu_last_ns]; what one wake-up is charged. Without the
 # window (a recording too short for one), the share of the hand-off instead.
-wake=$(babeltrace2 --clock-cycles "$tmp/w1" 2>/dev/null | perl -MJSON::PP -e '
+wake=$(bt_waits "$tmp/w1" | perl -MJSON::PP -e '
 	open my $f, "<", shift or die; local $/; my $j = decode_json(<$f>); $/ = "\n";
 	my $s = $j->{shared_cpus}; my $w = $j->{workers};
 	if (($s->{demand_source} // "") ne "process cpu clock") {
@@ -47,16 +48,12 @@ wake=$(babeltrace2 --clock-cycles "$tmp/w1" 2>/dev/null | perl -MJSON::PP -e '
 			1e-9 ? "same\n" : "charged $w->{wakeup_cpu_charged_s}\n";
 		exit;
 	}
-	my (%in, $n, $sum);
+	my ($n, $sum);
 	while (<STDIN>) {
-		my ($ts) = /^\[0*(\d+)\]/ or next;
-		my ($tid) = /vtid = (\d+)/; my ($corr) = /correlation_id = (\d+)/;
-		if (/hsa_activity:signal_wait:.*thread_cpu_begin_ns = (\d+), thread_cpu_end_ns = (\d+)/) {
-			$in{"$tid $corr"} = ($2 - $1) / 1e9;
-		} elsif (/hsa_api_exit:hsa_signal_wait/ && $ts > $s->{process_cpu_first_ns} &&
-			 $ts <= $s->{process_cpu_last_ns} && defined $in{"$tid $corr"}) {
-			$n++; $sum += $in{"$tid $corr"};
-		}
+		my (undef, $ts, undef, $begin, $end) = split;
+		next unless $begin ne "-" && $ts > $s->{process_cpu_first_ns} &&
+			$ts <= $s->{process_cpu_last_ns};
+		$n++; $sum += ($end - $begin) / 1e9;
 	}
 	my $want = $n ? $sum / $n : -1;
 	print $n && $w->{wakeup_cpu_waits} == $n && abs($w->{wakeup_cpu_s} - $want) < 1e-6 * $want &&

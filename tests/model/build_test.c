@@ -10,7 +10,8 @@
  * the LQN file holding it validates. What cannot be modelled is refused with its reason.
  * Waits cut into slices (timed out, re-issued on the same signal) model as the unsplit
  * waits; a timed-out wait followed by a wait on another signal, or by another call, and a
- * met wait followed by a wait on the same signal, stay separate waits.
+ * met wait followed by a wait on the same signal, stay separate waits; what is timed out
+ * for each HSA condition.
  */
 #include <math.h>
 #include <stdio.h>
@@ -261,22 +262,29 @@ static void with_tracer_cpu(void)
 }
 
 /* One slice of a wait in scenario_sliced: the signal it waits for, whether it returned with
- * its condition (EQ 0) met, whether another call (a signal load) comes before it. */
+ * its condition (EQ 0) met, whether another call (a signal load) comes before it; or, with
+ * given set, its condition, compare value and the value it returned. */
 struct slice {
 	uint64_t signal;
 	int met, call_before;
+	int given;
+	int32_t condition;
+	int64_t compare_value, retval;
 };
 
-/* A wait call of scenario_sliced, from begin to end: condition EQ 0, returning 0 when met. */
+/* A wait call of scenario_sliced, from begin to end: condition EQ 0, returning 0 when met,
+ * unless the slice gives its own. */
 static void wait_call(int64_t begin, int64_t end, uint64_t corr, const struct slice *s)
 {
 	struct model_event *e = events_push(MODEL_EV_API_ENTRY, begin, 11);
 
 	e->function = "hsa_signal_wait_scacquire", e->correlation_id = corr;
-	e->signal = s->signal, e->has_condition = 1, e->condition = 0, e->compare_value = 0;
+	e->signal = s->signal, e->has_condition = 1;
+	e->condition = s->given ? s->condition : 0;
+	e->compare_value = s->given ? s->compare_value : 0;
 	e = events_push(MODEL_EV_API_EXIT, end, 11);
 	e->function = "hsa_signal_wait_scacquire", e->correlation_id = corr;
-	e->has_retval = 1, e->retval = s->met ? 0 : 1;
+	e->has_retval = 1, e->retval = s->given ? s->retval : s->met ? 0 : 1;
 }
 
 /* scenario_full(CYCLES, 0, 0, 1) with each wait (100 us to 500 us into its cycle) cut into n
@@ -375,10 +383,13 @@ static int build_sliced(const struct slice *s, int n, struct model *m, const cha
 
 static void sliced_waits(void)
 {
-	const struct slice split[] = { { 0x5000, 0, 0 }, { 0x5000, 0, 0 }, { 0x5000, 1, 0 } };
-	const struct slice other[] = { { 0x5000, 0, 0 }, { 0x6000, 1, 0 } };
-	const struct slice met[] = { { 0x5000, 1, 0 }, { 0x5000, 1, 0 } };
-	const struct slice call[] = { { 0x5000, 0, 0 }, { 0x5000, 1, 1 } };
+	const struct slice split[] = { { .signal = 0x5000 }, { .signal = 0x5000 },
+				       { .signal = 0x5000, .met = 1 } };
+	const struct slice other[] = { { .signal = 0x5000 }, { .signal = 0x6000, .met = 1 } };
+	const struct slice met[] = { { .signal = 0x5000, .met = 1 },
+				     { .signal = 0x5000, .met = 1 } };
+	const struct slice call[] = { { .signal = 0x5000 },
+				      { .signal = 0x5000, .met = 1, .call_before = 1 } };
 	struct model_trace t;
 	struct model whole, m;
 	char err[256] = "";
@@ -419,6 +430,45 @@ static void sliced_waits(void)
 		model_release(&m);
 	}
 	model_release(&whole);
+}
+
+/* Per HSA condition (0 EQ, 1 NE, 2 LT, 3 GTE), a wait whose returned value leaves it unmet
+ * is merged into the same wait after it, one that meets it is not; nor a wait for another
+ * value of the same signal. */
+static void slice_conditions(void)
+{
+	static const struct {
+		int32_t condition;
+		int64_t compare_value, retval, then_compare, then_retval;
+		int merged;
+		const char *what;
+	} cases[] = {
+		{ 2, 1, 1, 1, 0, 1, "LT 1 returning 1 (HIP's condition): timed out" },
+		{ 2, 1, 0, 1, 0, 0, "LT 1 returning 0: met" },
+		{ 3, 0, -1, 0, 0, 1, "GTE 0 returning -1: timed out" },
+		{ 3, 0, 0, 0, 0, 0, "GTE 0 returning 0: met" },
+		{ 1, 5, 5, 5, 4, 1, "NE 5 returning 5: timed out" },
+		{ 1, 5, 4, 5, 4, 0, "NE 5 returning 4: met" },
+		{ 0, -1, 0, -1, -1, 1, "EQ -1 returning 0: timed out" },
+		{ 0, 0, 1, 1, 1, 0, "EQ 0 returning 1 (timed out), the next wait for EQ 1" },
+	};
+	struct model m;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct slice s[] = {
+			{ .signal = 0x5000, .given = 1, .condition = cases[i].condition,
+			  .compare_value = cases[i].compare_value, .retval = cases[i].retval },
+			{ .signal = 0x5000, .given = 1, .condition = cases[i].condition,
+			  .compare_value = cases[i].then_compare, .retval = cases[i].then_retval },
+		};
+
+		if (build_sliced(s, 2, &m, cases[i].what))
+			continue;
+		ok(m.merged_waits == (cases[i].merged ? CYCLES : 0),
+		   "%s, then a wait on the same signal: %s (%zu merged, %g cycles)", cases[i].what,
+		   cases[i].merged ? "merged" : "not merged", m.merged_waits, m.classes[0].cycles);
+		model_release(&m);
+	}
 }
 
 /* Validates path against LQN's schema when ../shared has it; 1 valid, 0 not, -1 no schema. */
@@ -510,12 +560,13 @@ static void refused(void)
 
 int main(void)
 {
-	plan(26);
+	plan(34);
 	without_kernel_trace();
 	with_kernel_trace();
 	with_tracer_cpu();
 	asynchronous();
 	refused();
 	sliced_waits();
+	slice_conditions();
 	return exit_status();
 }
