@@ -53,10 +53,10 @@ window() {
 
 # The model takes the demand from the clock when the window holds >= 10 cycles
 # (model_shared.c's MIN_CYCLES_AT_LOAD); on a busy machine one thread can do most of its
-# dispatches before the other starts: up to three recordings are tried for one whose text
+# dispatches before the other starts: up to five recordings are tried for one whose text
 # (not the model) has such a window.
 first=- cycles=0 cpu=0
-for i in 1 2 3; do
+for i in 1 2 3 4 5; do
 	rm -rf "$tmp/mt"
 	rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 300 || continue
 	window "$tmp/mt" >"$tmp/want"
