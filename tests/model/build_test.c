@@ -64,10 +64,8 @@ static void thread_cpu(int k, int64_t p, uint64_t corr)
 	e->thread_cpu_end_ns = e->thread_cpu_begin_ns + CPU_IN_WAIT;
 }
 
-/* The scenario; with_sched adds the kernel trace's context switches; with_async a
- * dispatch of 35 us in the teardown, which nobody waits for; with_cpu the tracer's CPU
- * clock at the waits. */
-static void scenario_full(int cycles, int with_sched, int with_async, int with_cpu)
+/* Every scenario's start: no events, then the two agents and the thread's queue. */
+static void scenario_begin(void)
 {
 	struct model_event *e;
 
@@ -78,6 +76,16 @@ static void scenario_full(int cycles, int with_sched, int with_async, int with_c
 	e->agent = 2, e->name = "testgpu", e->device_type = 1, e->compute_units = 8;
 	api(1 * US, 1, "hsa_queue_create", 1, 0);
 	api(2 * US, 0, "hsa_queue_create", 1, 0);
+}
+
+/* The scenario; with_sched adds the kernel trace's context switches; with_async a
+ * dispatch of 35 us in the teardown, which nobody waits for; with_cpu the tracer's CPU
+ * clock at the waits. */
+static void scenario_full(int cycles, int with_sched, int with_async, int with_cpu)
+{
+	struct model_event *e;
+
+	scenario_begin();
 	if (with_sched)
 		sched(1 * US, 0, 11);
 	for (int k = 0; k < cycles; k++) {
@@ -294,13 +302,7 @@ static void scenario_sliced(const struct slice *s, int n)
 {
 	struct model_event *e;
 
-	events_clear();
-	e = events_push(MODEL_EV_AGENT, 0, 10);
-	e->agent = 1, e->name = "cpu", e->device_type = 0, e->compute_units = 4;
-	e = events_push(MODEL_EV_AGENT, 1, 10);
-	e->agent = 2, e->name = "testgpu", e->device_type = 1, e->compute_units = 8;
-	api(1 * US, 1, "hsa_queue_create", 1, 0);
-	api(2 * US, 0, "hsa_queue_create", 1, 0);
+	scenario_begin();
 	for (int k = 0; k < CYCLES; k++) {
 		int64_t p = PHASE_START(k);
 		int64_t cpu = CPU_BEFORE_FIRST_EVENT + (110 - 1 - 50) * US +
