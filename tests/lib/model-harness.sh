@@ -16,7 +16,7 @@
 #                             the program, empty when the HIP samples are not built
 #   bt_waits TRACE            the waits in babeltrace2's text of TRACE, one a line in the
 #                             order of their returns: "vtid return_ns process_cpu_ns
-#                             thread_cpu_begin_ns thread_cpu_end_ns" (the clocks of the wait's
+#                             thread_cpu_begin_ns thread_cpu_end_ns vpid" (the clocks of the wait's
 #                             hsa_activity:signal_wait: the process's, schema >= 2.3, 0 when
 #                             it has none; the thread's at entry and return, schema >= 2.2, -
 #                             when it has none). A wait re-issued after a timeout is one wait,
@@ -61,7 +61,7 @@ rec_hip() {
 bt_waits() {
 	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
 	my ($ts) = /^\[0*(\d+)\]/ or next;
-	my ($tid) = /vtid = (\d+)/ or next;
+	my ($pid, $tid) = /vpid = (\d+), vtid = (\d+)/ or next;
 	my ($cid) = /correlation_id = (\d+)/ or next;
 	$cid = "$tid $cid"; # correlation ids are per process
 	sub met { my ($c, $v, $r) = @_; $c == 0 ? $r == $v : $c == 1 ? $r != $v :
@@ -84,7 +84,7 @@ bt_waits() {
 	} elsif (/ hsa_api_exit:hsa(?:_amd)?_signal_wait\w*: /) {
 		my $o = delete $open{$cid} or next;
 		my ($r) = /retval = (-?\d+)/;
-		push @ret, [$tid, $ts, $cid, $o->{first}];
+		push @ret, [$tid, $ts, $cid, $o->{first}, $pid];
 		$last{$tid} = { cid => $cid, key => $o->{key}, first => $o->{first},
 			unmet => defined $o->{key} && defined $r && !met($o->{c}, $o->{v}, $r) };
 	}
@@ -92,7 +92,7 @@ bt_waits() {
 		for (grep { !$gone{$_->[2]} } @ret) {
 			my ($b, $e) = ($tcpu{$_->[3]}, $tcpu{$_->[2]});
 			print "$_->[0] $_->[1] ", $pcpu{$_->[2]} || 0, " ",
-				$b && $e ? "$b->[0] $e->[1]" : "- -", "\n";
+				$b && $e ? "$b->[0] $e->[1]" : "- -", " $_->[4]\n";
 		}
 	}'
 }

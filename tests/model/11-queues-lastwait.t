@@ -29,24 +29,21 @@ j() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = de
 
 # "span_ns runtime_cpu_ns queues kernels" of the main thread's last cycle in trace $1: its
 # span, the runtime's CPU in it, the queues of all its kernels, the kernels that ended in it.
+# Its waits as bt_waits has them (a wait re-issued after a timeout is one, as in the model).
 last_cycle() {
+	bt_waits "$1" >"$tmp/waits"
 	babeltrace2 --clock-cycles "$1" 2>/dev/null | perl -ne '
-	my ($ts) = /^\[0*(\d+)\]/ or next;
-	if (/ hsa_activity:kernel_exec: .*queue_id = (\d+).*gpu_end_ns = (\d+)/) {
-		push @k, [$1, $2];
-	} elsif (/ hsa_activity:signal_wait: .*vpid = (\d+), vtid = (\d+).*correlation_id = (\d+), thread_cpu_begin_ns = \d+, thread_cpu_end_ns = (\d+), process_cpu_ns = (\d+)/) {
-		$clock{$3} = [$4, $5] if $1 == $2;
-	} elsif (/ hsa_api_exit:hsa(?:_amd)?_signal_wait\w*: .*vpid = (\d+), vtid = (\d+).*correlation_id = (\d+)/) {
-		push @ret, [$ts, $3] if $1 == $2;
-	}
+	BEGIN { open my $w, "<", shift or die; while (<$w>) {
+		my ($tid, $ts, $pcpu, undef, $tend, $pid) = split;
+		push @ret, [$ts, $tend, $pcpu] if $tid == $pid } }
+	push @k, [$1, $2] if / hsa_activity:kernel_exec: .*queue_id = (\d+).*gpu_end_ns = (\d+)/;
 	END {
 		my ($p, $l) = @ret[-2, -1];
-		my ($pc, $lc) = ($clock{$p->[1]}, $clock{$l->[1]});
 		my %q = map { $_->[0] => 1 } @k;
 		my $n = grep { $_->[1] > $p->[0] && $_->[1] <= $l->[0] } @k;
-		printf "%d %d %d %d\n", $l->[0] - $p->[0], ($lc->[1] - $pc->[1]) - ($lc->[0] - $pc->[0]),
+		printf "%d %d %d %d\n", $l->[0] - $p->[0], ($l->[2] - $p->[2]) - ($l->[1] - $p->[1]),
 			scalar keys %q, $n;
-	}'
+	}' "$tmp/waits"
 }
 
 # The saving queues=$3 should take, from last cycle $2 (last_cycle's line) and the capacity
