@@ -79,11 +79,14 @@ static void api_fields(const struct trace_event *tev, struct model_event *ev, ch
 					  size);
 	ev->correlation_id = field_u64(tev, "correlation_id");
 	if (ev->kind == MODEL_EV_API_EXIT) {
-		ev->has_retval = trace_event_get_i64(tev, "retval", &ev->retval);
+		if (model_is_wait_function(ev->function))
+			ev->has_retval = trace_event_get_i64(tev, "retval", &ev->retval);
 		return;
 	}
 	if (!trace_event_get_u64(tev, "signal", &ev->signal))
 		ev->signal = field_u64(tev, "completion_signal");
+	if (!model_is_wait_function(ev->function))
+		return;
 	ev->has_condition = trace_event_get_i64(tev, "condition", &condition) &&
 			    trace_event_get_i64(tev, "compare_value", &ev->compare_value);
 	ev->condition = (int32_t)condition;

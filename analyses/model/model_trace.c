@@ -162,10 +162,10 @@ static struct model_thread *thread_of(struct model_trace *t, const struct model_
 	return th;
 }
 
-static int is_wait_function(const char *fn)
+int model_is_wait_function(const char *fn)
 {
-	return strncmp(fn, "hsa_signal_wait_", 16) == 0 ||
-	       strncmp(fn, "hsa_amd_signal_wait_", 20) == 0;
+	return fn && (strncmp(fn, "hsa_signal_wait_", 16) == 0 ||
+		      strncmp(fn, "hsa_amd_signal_wait_", 20) == 0);
 }
 
 static int is_copy_function(const char *fn)
@@ -219,7 +219,7 @@ static int add_api_entry(struct model_trace *t, const struct model_event *ev)
 	c->correlation_id = ev->correlation_id;
 	c->signal = ev->signal;
 	snprintf(c->function, sizeof(c->function), "%s", ev->function ? ev->function : "?");
-	c->is_wait = is_wait_function(c->function);
+	c->is_wait = model_is_wait_function(c->function);
 	c->has_condition = c->is_wait && ev->has_condition;
 	c->condition = ev->condition;
 	c->compare_value = ev->compare_value;

@@ -175,5 +175,10 @@ void model_trace_release(struct model_trace *t);
 /* Returns 0, or -1 when out of memory. */
 int model_trace_add(struct model_trace *t, const struct model_event *ev);
 
+/* Whether API function fn (NULL: none) is a signal wait (hsa_signal_wait_*,
+ * hsa_amd_signal_wait_*): its return ends a cycle, and only its entry's condition and its
+ * exit's value are read (model_read.c). */
+int model_is_wait_function(const char *fn);
+
 
 #endif
