@@ -14,6 +14,13 @@
 #                             sanitized tracer gcc's libasan comes first in them:
 #                             scripts/hip-env.sh, as in scripts/demo.sh); HIP_STREAMS is
 #                             the program, empty when the HIP samples are not built
+#   model_json PRELUDE FILE EXPR [ARG...]
+#                             prints perl EXPR (in list context) over the model JSON FILE,
+#                             decoded into $j, after PRELUDE (perl: the variables and subs
+#                             the test's expressions share; "" for none); EXPR sees
+#                             @ARGV = (FILE, EXPR, ARG...). A test's q() is this with its
+#                             prelude: q() { model_json 'my $s = $j->{shared_cpus};' "$@"; }
+#   close_to GOT WANT REL     true when |GOT - WANT| <= REL x |WANT| (and 1 ns)
 #   bt_waits TRACE            the waits in babeltrace2's text of TRACE, one a line in the
 #                             order of their returns: "vtid return_ns process_cpu_ns
 #                             thread_cpu_begin_ns thread_cpu_end_ns vpid" (the clocks of the wait's
@@ -53,6 +60,17 @@ rec_hip() {
 		HSATRACE_CPU_KERNELS="$S/hip/hip_streams_kernels.so" \
 		sh "$HSATRACE_SRC/tests/engine/record-unified.sh" "$1" "$HIP_STREAMS" "${3:-pipeline}" \
 		"$2" 2>"$tmp/rec.log"
+}
+
+# One string eval: PRELUDE's lexicals are EXPR's.
+model_json() {
+	perl -MJSON::PP -e 'my $prelude = shift; local $/; open my $f, "<", $ARGV[0] or die;
+		my $j = decode_json(<$f>); print eval("$prelude;\n$ARGV[1]"), "\n"; die $@ if $@' "$@"
+}
+
+# (perl's "--": a negative GOT, e.g. a setup and teardown below 0, is no switch)
+close_to() {
+	perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' -- "$@"
 }
 
 # A wait returns at its hsa_api_exit; its clocks are in the hsa_activity:signal_wait of the

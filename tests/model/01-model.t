@@ -20,11 +20,11 @@ ok $? "multi_thread recorded ($threads threads, $dispatches dispatches each)" ||
 ok $? "hsatrace model -f json exits 0"
 
 # A perl one-liner over the JSON: prints what the expression yields.
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+q() {
+	model_json '
 	my @c = @{$j->{classes}}; my @r = @{$j->{resources}}; my @t = @{$j->{threads}};
-	sub act { my ($c, $n) = @_; (grep { $_->{name} eq $n } @{$c->{activities}})[0] }
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+	sub act { my ($c, $n) = @_; (grep { $_->{name} eq $n } @{$c->{activities}})[0] }' "$@"
+}
 
 is "$(q "$tmp/mt.json" 'scalar(@c) . " " . $c[0]{threads}')" "1 $threads" \
 	"one class of thread, holding the $threads workers"

@@ -14,8 +14,7 @@ model_start
 rec "$tmp/s1" "$M/sleep_threads" "$M/sleep_kernels.so" 1 40 2000 4000
 ok $? "sleep_threads recorded (1 thread, 40 iterations)" || cat "$tmp/rec.log" >&2
 json() { # FILE PERL-EXPR
-	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-		print eval($ARGV[1]), "\n"; die $@ if $@' "$@"
+	model_json "" "$@"
 }
 "$hsat" model --devices-off-cpu -f json -o "$tmp/m.json" "$tmp/s1"
 # Per model cycle (an iteration is two waits: the think, the dispatch): the kernel's demand

@@ -15,10 +15,10 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 plan 14
 export LC_ALL=C
 model_start
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-	my @r = @{$j->{resources}}; my ($g) = grep { $_->{kind} eq "gpu" } @r;
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+q() {
+	model_json '
+	my @r = @{$j->{resources}}; my ($g) = grep { $_->{kind} eq "gpu" } @r;' "$@"
+}
 
 for w in 1 2; do
 	HSATRACE_CPU_WORKERS=$w rec "$tmp/w$w" "$S/multi_thread" "$S/multi_thread_kernels.so" 2 20

@@ -15,12 +15,12 @@ model_start
 # a trace of schema 2.1 (traces-samples/traces/multi_thread as it was before 2.2)
 old=$HSATRACE_SRC/tests/model/traces/multi_thread-2.1
 
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+q() {
+	model_json '
 	my @c = @{$j->{classes}};
 	sub act { my ($c, $n) = @_; (grep { $_->{name} eq $n } @{$c->{activities}})[0] }
-	sub total { my ($c, $re) = @_; my $s = 0; $s += $_->{count} * $_->{mean_s} for grep { $_->{name} =~ $re } @{$c->{activities}}; $s }
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+	sub total { my ($c, $re) = @_; my $s = 0; $s += $_->{count} * $_->{mean_s} for grep { $_->{name} =~ $re } @{$c->{activities}}; $s }' "$@"
+}
 
 rec "$tmp/mt" "$S/multi_thread" "$S/multi_thread_kernels.so" 3 20
 ok $? "multi_thread recorded (3 threads x 20 dispatches)" || cat "$tmp/rec.log" >&2

@@ -16,8 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 plan 9
 export LC_ALL=C
 model_start
-json() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
-	my $j = decode_json(<$f>); print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+json() { model_json "" "$@"; }
 # rounded as the table does: %.6f (the script's statistics), then %.4f (its row)
 median() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "%.4f\n", sprintf("%.6f", m) }'; }

@@ -19,15 +19,12 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 7
 export LC_ALL=C
 model_start
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+q() {
+	model_json '
 	my $c = $j->{classes}[0]; my $s = $j->{shared_cpus};
 	sub waits { my ($c) = @_; my $t = 0; $t += $_->{count} * $_->{mean_s}
-		for grep { $_->{name} eq "wait for another thread\x27s signal" } @{$c->{activities}}; $t }
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
-# (perl's "--": a negative GOT, e.g. setup and teardown below 0, is no switch)
-close_to() { # GOT WANT REL: |GOT - WANT| <= REL x |WANT| (and 1 ns)
-	perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' -- "$@"; }
+		for grep { $_->{name} eq "wait for another thread\x27s signal" } @{$c->{activities}}; $t }' "$@"
+}
 
 fitted=""
 for i in 1 2 3 4 5; do

@@ -18,10 +18,10 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 9
 export LC_ALL=C
 model_start
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-	my $s = $j->{shared_cpus};
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+q() {
+	model_json '
+	my $s = $j->{shared_cpus};' "$@"
+}
 
 # The window, its bounding samples and cycles, from the text of trace $1:
 # "first_ns cycles cpu_ns" ("- 0 0" when the threads never cycle together).

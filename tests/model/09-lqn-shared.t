@@ -92,8 +92,7 @@ valid() {
 	fi
 }
 
-q() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die;
-	my $j = decode_json(<$f>); print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+q() { model_json "" "$@"; }
 
 # check TRACE NAME [WHAT-IF...]: the file against the JSON, solved again (4 tests)
 check() {

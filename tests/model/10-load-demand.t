@@ -20,10 +20,10 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 10
 export LC_ALL=C
 model_start
-q() { perl -MJSON::PP -e '
-	local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-	my $s = $j->{shared_cpus}; my $p = $j->{predicted};
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+q() {
+	model_json '
+	my $s = $j->{shared_cpus}; my $p = $j->{predicted};' "$@"
+}
 
 # "cycles cpu_ns" over the stretches of trace $1 where exactly one thread cycles.
 stretch() {

@@ -23,9 +23,10 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 19
 export LC_ALL=C
 model_start
-j() { perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-	my $p = $j->{predicted}; my ($t) = grep { defined $_->{class} } @{$j->{threads}};
-	print eval($ARGV[1]), "\n"; die $@ if $@' "$@"; }
+j() {
+	model_json '
+	my $p = $j->{predicted}; my ($t) = grep { defined $_->{class} } @{$j->{threads}};' "$@"
+}
 
 # "span_ns runtime_cpu_ns queues kernels" of the main thread's last cycle in trace $1: its
 # span, the runtime's CPU in it, the queues of all its kernels, the kernels that ended in it.

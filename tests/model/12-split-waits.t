@@ -17,13 +17,11 @@ plan 6
 export LC_ALL=C
 model_start
 json() { # FILE PERL-EXPR ($c: the first class; act(NAME): its activity NAME's count x mean)
-	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
-		my $c = $j->{classes}[0];
-		sub act { my ($n) = @_; my ($a) = grep { $_->{name} eq $n } @{$c->{activities}};
-			$a ? ($a->{count}, $a->{count} * $a->{mean_s}) : (0, 0) }
-		print eval($ARGV[1]), "\n"; die $@ if $@' "$@"
+	model_json '
+	my $c = $j->{classes}[0];
+	sub act { my ($n) = @_; my ($a) = grep { $_->{name} eq $n } @{$c->{activities}};
+		$a ? ($a->{count}, $a->{count} * $a->{mean_s}) : (0, 0) }' "$@"
 }
-close_to() { perl -e 'my ($g, $w, $r) = @ARGV; exit !(abs($g - $w) <= $r * abs($w) + 1e-9)' -- "$@"; }
 
 rec "$tmp/s" "$M/sleep_threads" "$M/sleep_kernels.so" 1 4 250000 2000
 ok $? "sleep_threads recorded (1 thread, 4 dispatches of a 250 ms kernel)" || cat "$tmp/rec.log" >&2
